@@ -1,0 +1,77 @@
+"""slant: read political news and opinion and show how a story is being told.
+
+The public API is what ``__all__`` lists; every other module is private. The functions that load
+models or open databases are imported lazily, so ``import slant`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from slant.config import Settings, load_settings
+from slant.errors import (
+    ConfigError,
+    InputError,
+    ModelError,
+    NotFoundError,
+    PipelineError,
+    SlantError,
+    StoreError,
+)
+from slant.models import Actor, Analysis, Article, Flag, Quote, RawDocument, Relation, Span, Stance
+
+if TYPE_CHECKING:
+    from slant.api import RunReport, actors, analyze, analyze_text, export, search, show
+    from slant.store import Store
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Actor",
+    "Analysis",
+    "Article",
+    "ConfigError",
+    "Flag",
+    "InputError",
+    "ModelError",
+    "NotFoundError",
+    "PipelineError",
+    "Quote",
+    "RawDocument",
+    "Relation",
+    "RunReport",
+    "Settings",
+    "SlantError",
+    "Span",
+    "Stance",
+    "Store",
+    "StoreError",
+    "__version__",
+    "actors",
+    "analyze",
+    "analyze_text",
+    "export",
+    "load_settings",
+    "search",
+    "show",
+]
+
+_LAZY = {
+    "RunReport": "slant.api",
+    "actors": "slant.api",
+    "analyze": "slant.api",
+    "analyze_text": "slant.api",
+    "export": "slant.api",
+    "search": "slant.api",
+    "show": "slant.api",
+    "Store": "slant.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'slant' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,138 @@
+"""``slant bench speed``: the whole pipeline beside spaCy's ``nlp.pipe`` alone, on the same texts.
+
+The floor runs the same worker pool with no slant component: cleaned texts in memory go straight to
+``nlp.pipe``. The full run is ``api.analyze`` on the files: ingest, clean, language, actors, and the
+store. Both include starting the workers and loading the model, so the ratio is a fair overhead.
+"""
+
+from __future__ import annotations
+
+import platform
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slant.bench.corpus import write_corpus
+from slant.engine.local import LocalEngine, peak_rss_bytes
+from slant.models import Article
+
+MB = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedRow:
+    """One measured run."""
+
+    size: int
+    what: str
+    seconds: float
+    articles: int
+    words: int
+    worker_rss: int
+    main_rss: int
+
+    @property
+    def articles_per_s(self) -> float:
+        return self.articles / self.seconds if self.seconds else 0.0
+
+    @property
+    def words_per_s(self) -> float:
+        return self.words / self.seconds if self.seconds else 0.0
+
+
+@dataclass(slots=True)
+class SpeedResult:
+    """All rows of one benchmark run, rendered as a markdown table."""
+
+    workers: int
+    words: int
+    rows: list[SpeedRow] = field(default_factory=list)
+
+    def ratio(self, size: int) -> float | None:
+        floor = next((r for r in self.rows if r.size == size and r.what.startswith("spaCy")), None)
+        full = next((r for r in self.rows if r.size == size and r.what.startswith("slant")), None)
+        if floor is None or full is None or not floor.seconds:
+            return None
+        return full.seconds / floor.seconds
+
+    def markdown(self) -> str:
+        lines = [
+            f"### Speed: {self.words}-word articles, {self.workers} worker(s), "
+            f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
+            "",
+            "| articles | run | seconds | articles/s | words/s | peak RSS per worker | main RSS | × spaCy |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in self.rows:
+            ratio = self.ratio(r.size) if r.what.startswith("slant") else None
+            lines.append(
+                f"| {r.size:,} | {r.what} | {r.seconds:.1f} | {r.articles_per_s:.1f} | {r.words_per_s:,.0f} "
+                f"| {r.worker_rss / MB:.0f} MB | {r.main_rss / MB:.0f} MB | "
+                f"{'' if ratio is None else f'{ratio:.2f}'} |"
+            )
+        return "\n".join(lines) + "\n"
+
+    def write(self, path: Path) -> None:
+        """Write the table into ``path``, replacing an earlier speed section if the file has one."""
+        replace_section(path, "speed", self.markdown())
+
+
+def replace_section(path: Path, name: str, markdown: str) -> None:
+    """Put ``markdown`` between ``<!-- name:begin/end -->`` markers in ``path``, keeping the rest."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    block = f"{begin}\n{markdown}{end}\n"
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        new = head + block + rest.split(end, 1)[1].lstrip("\n")
+    else:
+        new = old.rstrip("\n") + "\n\n" + block
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(new, encoding="utf-8")
+
+
+def _floor(paths: list[Path], workers: int) -> SpeedRow:
+    articles = []
+    for i, p in enumerate(paths):
+        title, _, body = p.read_text(encoding="utf-8").partition("\n\n")
+        articles.append(Article(id=f"bench{i:08d}", source=str(p), text=body, title=title))
+    engine = LocalEngine(workers=workers, components=())
+    start = time.perf_counter()
+    n = 0
+    for batch in engine.run(articles):
+        n += len(batch)
+    seconds = time.perf_counter() - start
+    words = sum(a.word_count for a in articles)
+    return SpeedRow(len(paths), "spaCy nlp.pipe alone", seconds, n, words, engine.worker_peak_rss, peak_rss_bytes())
+
+
+def _full(folder: Path, size: int, workers: int, db: Path) -> SpeedRow:
+    from slant import api
+    from slant.config import load_settings
+
+    settings = load_settings(env={}, db=str(db), workers=workers)
+    start = time.perf_counter()
+    report = api.analyze([str(folder)], settings=settings)
+    seconds = time.perf_counter() - start
+    return SpeedRow(
+        size, "slant analyze (ingest→store)", seconds, report.analysed, report.words,
+        report.worker_peak_rss, peak_rss_bytes(),
+    )  # fmt: skip
+
+
+def run_speed_bench(
+    *, sizes: list[int], words: int = 700, workers: int = 2, on_line: Callable[[str], object] = print
+) -> SpeedResult:
+    """Measure each corpus size: the spaCy floor first, then slant on the same files."""
+    result = SpeedResult(workers=workers, words=words)
+    with tempfile.TemporaryDirectory(prefix="slant-bench-") as tmp:
+        for size in sizes:
+            folder = Path(tmp) / f"corpus-{size}"
+            paths = write_corpus(folder, size, words=words)
+            on_line(f"{size} articles: spaCy alone ...")
+            result.rows.append(_floor(paths, workers))
+            on_line(f"{size} articles: slant analyze ...")
+            result.rows.append(_full(folder, size, workers, Path(tmp) / f"bench-{size}.db"))
+    return result

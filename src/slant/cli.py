@@ -1,0 +1,345 @@
+"""The ``slant`` command line: each command parses, calls one ``api`` function, renders.
+
+Library errors (:class:`slant.errors.SlantError`) become a one-line message and exit status 2 in one
+place, :func:`main`. ``analyze`` exits with status 1 when some inputs failed, after all the others
+were processed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from slant import __version__, api
+from slant.config import load_settings
+from slant.errors import SlantError
+from slant.models import Analysis
+
+
+class _Group(TyperGroup):
+    """Turns library errors into a one-line message and exit status 2, in this one place."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SlantError as exc:
+            err.print(Text(f"error: {exc}", style="red"))
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            err.print("interrupted: what was stored so far is kept; run the same command again to resume")
+            raise typer.Exit(130) from None
+
+
+app = typer.Typer(
+    name="slant",
+    cls=_Group,
+    help="Read political news and opinion and show how a story is being told.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+bench_app = typer.Typer(help="Speed and accuracy benchmarks.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+out = Console(highlight=False, soft_wrap=False)
+err = Console(stderr=True, highlight=False)
+
+DbOption = Annotated[
+    str | None, typer.Option("--db", help="Database: a SQLite path (default ./slant.db) or a database URL.")
+]
+ConfigOption = Annotated[
+    Path | None, typer.Option("--config", help="Settings file (TOML); default ./slant.toml if present.")
+]
+
+KIND_STYLES = {
+    "person": "bold cyan",
+    "party": "bold magenta",
+    "org": "bold blue",
+    "place": "bold green",
+    "group": "bold yellow",
+    "other": "bold",
+}
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"slant {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Read political news and opinion and show how a story is being told."""
+
+
+@app.command()
+def analyze(
+    inputs: Annotated[list[str], typer.Argument(help="Files, folders, globs, URLs (with --fetch) or - for stdin.")],
+    db: DbOption = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Write one JSON object per article to stdout (JSON Lines).")
+    ] = False,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = None,
+    fetch: Annotated[bool, typer.Option("--fetch", help="Allow fetching http(s) URLs.")] = False,
+    max_bytes: Annotated[int | None, typer.Option("--max-bytes", min=1, help="Refuse inputs larger than this.")] = None,
+    languages: Annotated[
+        str | None, typer.Option("--lang", help="Languages to analyse, comma-separated (default: en).")
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Ingest, clean, analyse and store articles; print a summary (or JSON Lines with --json)."""
+    settings = load_settings(
+        config,
+        db=db,
+        workers=workers,
+        fetch=fetch or None,
+        max_bytes=max_bytes,
+        languages=tuple(x.strip() for x in languages.split(",")) if languages else None,
+    )
+    on_result = None
+    if json_out:
+
+        def on_result(a: Analysis) -> None:
+            sys.stdout.write(json.dumps(a.to_json(), ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+
+    show_bar = err.is_terminal and not json_out
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[articles]} articles"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show_bar,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("analysing", total=None, articles=0)
+        counts = {"articles": 0}
+
+        def on_progress(event: str, n: int) -> None:
+            if event == "sources":
+                bar.update(task, total=n)
+            elif event == "source_done":
+                bar.advance(task, n)
+            elif event == "article":
+                counts["articles"] += n
+                bar.update(task, articles=counts["articles"])
+
+        stdin = sys.stdin.buffer if "-" in inputs else None
+        report = api.analyze(inputs, settings=settings, on_result=on_result, on_progress=on_progress, stdin=stdin)
+    if not json_out:
+        _print_summary(report)
+    for e in report.errors:
+        err.print(Text(f"error: {e}", style="red"))
+    if report.failed:
+        err.print(Text(f"{len(report.errors)} input(s) failed; the others were stored in {report.db}", "red"))
+        raise typer.Exit(1)
+
+
+def _print_summary(r: api.RunReport) -> None:
+    t = Table(title="slant analyze", show_header=False, title_justify="left")
+    t.add_column("what")
+    t.add_column("count", justify="right")
+    t.add_row("inputs read", str(r.sources))
+    t.add_row("articles found", str(r.articles))
+    t.add_row("analysed now", str(r.analysed))
+    t.add_row("already stored (skipped)", str(r.reused))
+    t.add_row("exact duplicates", str(r.duplicates))
+    for status, n in sorted(r.skipped.items()):
+        t.add_row(f"not analysed: {status.replace('_', ' ')}", str(n))
+    t.add_row("failed inputs", str(len(r.errors)))
+    t.add_row("words analysed", f"{r.words:,}")
+    rate = f"{r.analysed / r.seconds:.1f} articles/s" if r.seconds and r.analysed else "-"
+    t.add_row("time", f"{r.seconds:.1f} s ({rate})")
+    t.add_row("database", r.db)
+    out.print(t)
+
+
+@app.command()
+def show(
+    article: Annotated[str, typer.Argument(help="Article id, unique id prefix, or source path.")],
+    db: DbOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the article's JSON instead.")] = False,
+) -> None:
+    """One stored article, marked up in the terminal."""
+    a = api.show(article, db=db)
+    if json_out:
+        out.print_json(json.dumps(a.to_json(), ensure_ascii=False))
+        return
+    render_article(a)
+
+
+def render_article(a: Analysis) -> None:
+    """Title, metadata, the text with actor mentions highlighted, and the actor table."""
+    art = a.article
+    out.print(Text(art.title or "(untitled)", style="bold underline"))
+    meta = [x for x in (art.site_name, art.author, art.published, art.url) if x]
+    out.print(Text(" · ".join(meta) or art.source, style="dim"))
+    out.print(Text(f"id {art.id} · {art.language or '?'} · {art.status} · {art.word_count} words", style="dim"))
+    out.print()
+    body = Text(art.text)  # article text is never parsed as markup
+    for actor in a.actors:
+        for m in actor.mentions:
+            body.stylize(KIND_STYLES.get(actor.kind, "bold"), m.start, m.end)
+    out.print(body)
+    out.print()
+    t = Table(title="actors", title_justify="left")
+    t.add_column("actor")
+    t.add_column("kind")
+    t.add_column("mentions", justify="right")
+    t.add_column("aliases")
+    for actor in sorted(a.actors, key=lambda x: (-len(x.mentions), x.name)):
+        t.add_row(
+            Text(actor.name, style=KIND_STYLES.get(actor.kind, "")),
+            actor.kind,
+            str(len(actor.mentions)),
+            Text(", ".join(actor.aliases)),
+        )
+    out.print(t)
+
+
+@app.command()
+def actors(
+    db: DbOption = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="person, party, org, place, group or other.")] = None,
+    query: Annotated[str | None, typer.Option("--query", "-q", help="Only actors whose name contains this.")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1)] = 50,
+    json_out: Annotated[bool, typer.Option("--json", help="JSON Lines instead of a table.")] = False,
+) -> None:
+    """Canonical actors across all stored articles, most frequent first."""
+    rows = api.actors(db=db, kind=kind, query=query, limit=limit)
+    if json_out:
+        for r in rows:
+            sys.stdout.write(json.dumps(_asdict(r), ensure_ascii=False) + "\n")
+        return
+    t = Table(title="actors", title_justify="left")
+    for col in ("id", "name", "kind", "articles", "mentions", "aliases"):
+        t.add_column(col, justify="right" if col in ("articles", "mentions") else "left")
+    for r in rows:
+        d = _asdict(r)
+        t.add_row(
+            str(d.get("id", "")),
+            Text(str(d.get("name", ""))),
+            str(d.get("kind", "")),
+            str(d.get("articles", "")),
+            str(d.get("mentions", "")),
+            Text(", ".join(d.get("aliases", ()) or ())),
+        )
+    out.print(t)
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="Words to find (SQLite FTS5 syntax is accepted).")],
+    db: DbOption = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1)] = 20,
+    json_out: Annotated[bool, typer.Option("--json", help="JSON Lines instead of a table.")] = False,
+) -> None:
+    """Full-text search over the stored articles."""
+    hits = api.search(query, db=db, limit=limit)
+    if json_out:
+        for h in hits:
+            sys.stdout.write(json.dumps(_asdict(h), ensure_ascii=False) + "\n")
+        return
+    if not hits:
+        err.print(Text(f"no article matches {query!r}", style="yellow"))
+        return
+    t = Table(title=f"search: {query}", title_justify="left")
+    for col in ("id", "title", "snippet"):
+        t.add_column(col)
+    for h in hits:
+        d = _asdict(h)
+        t.add_row(str(d.get("id", ""))[:12], Text(str(d.get("title") or "")), Text(str(d.get("snippet") or "")))
+    out.print(t)
+
+
+@app.command()
+def export(
+    fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl or csv.")] = "jsonl",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write (default: stdout).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the stored analyses as JSON Lines (the article contract) or CSV (one row per article)."""
+    if output is None:
+        n = api.export(fmt, sys.stdout, db=db)
+    else:
+        n = api.export_to_path(fmt, output, db=db)
+        err.print(f"wrote {n} articles to {output}")
+
+
+@bench_app.command("speed")
+def bench_speed(
+    articles: Annotated[int, typer.Option("--articles", "-n", min=1, help="Synthetic articles per size.")] = 200,
+    words: Annotated[int, typer.Option("--words", min=50, help="Words per synthetic article.")] = 700,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 2,
+    sizes: Annotated[
+        str | None,
+        typer.Option("--sizes", help="Comma-separated corpus sizes for the memory check, e.g. 1000,10000."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
+    ] = None,
+) -> None:
+    """Articles/s, words/s and peak RSS of the whole pipeline beside spaCy's nlp.pipe alone."""
+    from slant.bench.speed import run_speed_bench
+
+    size_list = [int(x) for x in sizes.split(",")] if sizes else [articles]
+    result = run_speed_bench(sizes=size_list, words=words, workers=workers, on_line=err.print)
+    out.print(result.markdown())
+    if output is not None:
+        result.write(output)
+        err.print(f"wrote {output}")
+
+
+@bench_app.command("accuracy")
+def bench_accuracy(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
+    ] = None,
+) -> None:
+    """slant's figures on the gold sets we wrote, beside the floors CI enforces."""
+    from slant.bench.accuracy import run_accuracy
+
+    result = run_accuracy()
+    out.print(result.markdown())
+    if output is not None:
+        result.write(output)
+        err.print(f"wrote {output}")
+    if not result.ok:
+        err.print(Text("below a pinned floor: " + ", ".join(r.metric for r in result.rows if not r.ok), "red"))
+        raise typer.Exit(1)
+
+
+def _asdict(obj: Any) -> dict[str, Any]:
+    import dataclasses
+
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in dataclasses.asdict(obj).items()}
+    return dict(obj)
+
+
+def main() -> None:
+    """Entry point of the ``slant`` command."""
+    app()

@@ -1,0 +1,344 @@
+"""The data model: frozen dataclasses that every stage passes along.
+
+Flow: an ingest reader yields :class:`RawDocument` (or :class:`InputError`), cleaning turns it into an
+:class:`Article`, the analysers add actors, quotes, relations, stances and flags, and the result travels as
+one :class:`Analysis`. ``Analysis.to_json()`` is the public JSON contract (``resources/article.schema.json``).
+Offsets are character offsets into ``Article.text``, end exclusive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ActorKind = Literal["person", "org", "party", "place", "group", "other"]
+ACTOR_KINDS: tuple[str, ...] = ("person", "org", "party", "place", "group", "other")
+
+#: Why an article was or was not analysed.
+ArticleStatus = Literal["analysed", "skipped_language", "skipped_empty", "duplicate"]
+
+JSON_VERSION = "1.0"
+
+
+@dataclass(frozen=True, slots=True)
+class RawDocument:
+    """One document as a reader found it, before cleaning.
+
+    ``source`` names where it came from precisely enough to find it again: a path, ``path#L12`` for a line
+    of a JSON Lines file, ``path#record-id`` for a web archive record, or a URL.
+    ``text`` is the extracted body (plain text); readers of HTML run extraction themselves.
+    """
+
+    source: str
+    text: str
+    title: str | None = None
+    url: str | None = None
+    author: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    format: str = "text"
+    #: True when ``title`` was given by the input (HTML <title>, a JSON field); False when the text reader
+    #: should look for a title in the first line.
+    title_given: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InputError:
+    """An input that could not be read; the batch goes on without it."""
+
+    source: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of an article's text."""
+
+    start: int
+    end: int
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "text": self.text}
+
+
+#: A mention of an actor is a span of the text.
+Mention = Span
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """A cleaned article: what the analysers read and the store keeps."""
+
+    id: str
+    source: str
+    text: str
+    title: str | None = None
+    url: str | None = None
+    author: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    language: str | None = None
+    status: ArticleStatus = "analysed"
+    duplicate_of: str | None = None
+    format: str = "text"
+
+    @property
+    def word_count(self) -> int:
+        return len(self.text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Someone or something the article talks about, with every name it uses for them.
+
+    ``id`` is local to the article (a slug of the name); the store links it to a canonical actor.
+    """
+
+    id: str
+    name: str
+    kind: ActorKind
+    aliases: tuple[str, ...] = ()
+    mentions: tuple[Span, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "aliases": list(self.aliases),
+            "mentions": [m.to_json() for m in self.mentions],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """Something a speaker said, directly or reported."""
+
+    text: str
+    start: int
+    end: int
+    kind: Literal["direct", "indirect", "mixed"]
+    speaker: str | None = None
+    speaker_name: str | None = None
+    cue: str | None = None
+    cue_type: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "speaker": self.speaker,
+            "speaker_name": self.speaker_name,
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind,
+            "cue": self.cue,
+            "cue_type": self.cue_type,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """One actor backing or attacking another, with the sentence that says so."""
+
+    source: str
+    target: str
+    polarity: Literal["support", "oppose"]
+    kind: str
+    evidence: Span
+    confidence: float
+    asserted_by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "target": self.target,
+            "polarity": self.polarity,
+            "kind": self.kind,
+            "evidence": self.evidence.to_json(),
+            "confidence": self.confidence,
+            "asserted_by": self.asserted_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Stance:
+    """Where a holder (``"author"`` or an actor id) stands toward a target actor."""
+
+    holder: str
+    target: str
+    polarity: Literal["positive", "negative", "neutral"]
+    score: float
+    evidence: tuple[Span, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "holder": self.holder,
+            "target": self.target,
+            "polarity": self.polarity,
+            "score": self.score,
+            "evidence": [e.to_json() for e in self.evidence],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A marked passage: loaded language, hate, a contested claim."""
+
+    kind: str
+    code: str
+    label: str
+    start: int
+    end: int
+    text: str
+    voice: Literal["author", "quoted", "discussed"] = "author"
+    target_group: str | None = None
+    explanation: str | None = None
+    confidence: float = 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "code": self.code,
+            "label": self.label,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "voice": self.voice,
+            "target_group": self.target_group,
+            "explanation": self.explanation,
+            "confidence": self.confidence,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything slant found in one article; ``to_json`` is the public contract."""
+
+    article: Article
+    actors: tuple[Actor, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    stances: tuple[Stance, ...] = ()
+    flags: tuple[Flag, ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
+    story: str | None = None
+    #: Versioned names of the components that produced this analysis, e.g. ``slant.actors.v1``.
+    pipeline: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        a = self.article
+        return {
+            "version": JSON_VERSION,
+            "id": a.id,
+            "source": a.source,
+            "url": a.url,
+            "title": a.title,
+            "author": a.author,
+            "published": a.published,
+            "site_name": a.site_name,
+            "language": a.language,
+            "status": a.status,
+            "duplicate_of": a.duplicate_of,
+            "format": a.format,
+            "text": a.text,
+            "actors": [x.to_json() for x in self.actors],
+            "quotes": [x.to_json() for x in self.quotes],
+            "relations": [x.to_json() for x in self.relations],
+            "stances": [x.to_json() for x in self.stances],
+            "flags": [x.to_json() for x in self.flags],
+            "scores": dict(self.scores),
+            "story": self.story,
+            "pipeline": list(self.pipeline),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Analysis:
+        """Rebuild an analysis from its JSON form (the inverse of :meth:`to_json`)."""
+
+        def span(d: dict[str, Any]) -> Span:
+            return Span(int(d["start"]), int(d["end"]), str(d["text"]))
+
+        article = Article(
+            id=data["id"],
+            source=data["source"],
+            text=data["text"],
+            title=data.get("title"),
+            url=data.get("url"),
+            author=data.get("author"),
+            published=data.get("published"),
+            site_name=data.get("site_name"),
+            language=data.get("language"),
+            status=data.get("status", "analysed"),
+            duplicate_of=data.get("duplicate_of"),
+            format=data.get("format", "text"),
+        )
+        return cls(
+            article=article,
+            actors=tuple(
+                Actor(
+                    id=x["id"],
+                    name=x["name"],
+                    kind=x["kind"],
+                    aliases=tuple(x.get("aliases", ())),
+                    mentions=tuple(span(m) for m in x.get("mentions", ())),
+                )
+                for x in data.get("actors", ())
+            ),
+            quotes=tuple(
+                Quote(
+                    text=x["text"],
+                    start=x["start"],
+                    end=x["end"],
+                    kind=x["kind"],
+                    speaker=x.get("speaker"),
+                    speaker_name=x.get("speaker_name"),
+                    cue=x.get("cue"),
+                    cue_type=x.get("cue_type"),
+                )
+                for x in data.get("quotes", ())
+            ),
+            relations=tuple(
+                Relation(
+                    source=x["source"],
+                    target=x["target"],
+                    polarity=x["polarity"],
+                    kind=x["kind"],
+                    evidence=span(x["evidence"]),
+                    confidence=float(x["confidence"]),
+                    asserted_by=x.get("asserted_by"),
+                )
+                for x in data.get("relations", ())
+            ),
+            stances=tuple(
+                Stance(
+                    holder=x["holder"],
+                    target=x["target"],
+                    polarity=x["polarity"],
+                    score=float(x["score"]),
+                    evidence=tuple(span(e) for e in x.get("evidence", ())),
+                )
+                for x in data.get("stances", ())
+            ),
+            flags=tuple(
+                Flag(
+                    kind=x["kind"],
+                    code=x["code"],
+                    label=x["label"],
+                    start=x["start"],
+                    end=x["end"],
+                    text=x["text"],
+                    voice=x.get("voice", "author"),
+                    target_group=x.get("target_group"),
+                    explanation=x.get("explanation"),
+                    confidence=float(x.get("confidence", 1.0)),
+                )
+                for x in data.get("flags", ())
+            ),
+            scores={k: float(v) for k, v in (data.get("scores") or {}).items()},
+            story=data.get("story"),
+            pipeline=tuple(data.get("pipeline", ())),
+        )

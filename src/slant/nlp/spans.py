@@ -1,0 +1,43 @@
+"""Turn spaCy spans and tokens into character offsets and :class:`slant.models.Span` values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slant.models import Span
+
+#: Possessive endings stripped from the right edge of a name ("Ken's", "Ken’s", "Jones'").
+POSSESSIVES: tuple[str, ...] = ("'s", "’s", "'S", "’S", "'", "’")
+#: Characters trimmed from both edges of a mention besides whitespace.
+EDGE_PUNCT = " \t\r\n\u00a0\"'“”‘’«»()[]{},.;:!?*_|"
+
+
+def char_span(obj: Any) -> tuple[int, int]:
+    """Character offsets ``(start, end)`` of a spaCy ``Span`` or ``Token`` in its Doc's text."""
+    if hasattr(obj, "start_char"):
+        return int(obj.start_char), int(obj.end_char)
+    return int(obj.idx), int(obj.idx) + len(obj.text)
+
+
+def trim_offsets(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` past whitespace, edge punctuation and a trailing possessive.
+
+    Returns an empty range (``start == end``) when nothing is left.
+    """
+    while True:
+        before = (start, end)
+        for p in POSSESSIVES[:4]:
+            if end - start >= len(p) and text[end - len(p) : end] == p:
+                end -= len(p)
+                break
+        while start < end and text[start] in EDGE_PUNCT:
+            start += 1
+        while end > start and text[end - 1] in EDGE_PUNCT:
+            end -= 1
+        if (start, end) == before:
+            return start, end
+
+
+def to_span(text: str, start: int, end: int) -> Span:
+    """The :class:`Span` of ``text[start:end]``."""
+    return Span(start, end, text[start:end])

@@ -1,0 +1,188 @@
+"""Convert an :class:`Analysis` to table rows and back, exactly (no database access here)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from slant.models import Actor, Analysis, Article, Flag, Quote, Relation, Span, Stance
+
+
+def analysis_hash(analysis: Analysis) -> str:
+    """A stable digest of everything in an analysis: equal analyses hash equal."""
+    blob = json.dumps(analysis.to_json(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _span_json(s: Span) -> dict[str, Any]:
+    return {"start": s.start, "end": s.end, "text": s.text}
+
+
+def _span(d: Mapping[str, Any]) -> Span:
+    return Span(int(d["start"]), int(d["end"]), str(d["text"]))
+
+
+def article_row(analysis: Analysis, digest: str, doc_id: int, created_at: str, now: str) -> dict[str, Any]:
+    """The ``articles`` row for an analysis."""
+    a = analysis.article
+    return {
+        "id": a.id,
+        "doc_id": doc_id,
+        "source": a.source,
+        "url": a.url,
+        "title": a.title,
+        "author": a.author,
+        "published": a.published,
+        "site_name": a.site_name,
+        "language": a.language,
+        "status": a.status,
+        "duplicate_of": a.duplicate_of,
+        "format": a.format,
+        "text": a.text,
+        "scores": dict(analysis.scores),
+        "story": analysis.story,
+        "pipeline": list(analysis.pipeline),
+        "created_at": created_at,
+        "updated_at": now,
+        "analysis_hash": digest,
+    }
+
+
+def actor_row(article_id: str, position: int, actor: Actor, actor_id: int) -> dict[str, Any]:
+    """The ``article_actors`` row linking an article's actor to canonical actor ``actor_id``."""
+    return {
+        "article_id": article_id,
+        "position": position,
+        "local_id": actor.id,
+        "actor_id": actor_id,
+        "name": actor.name,
+        "kind": actor.kind,
+        "aliases": list(actor.aliases),
+        "mentions": [_span_json(m) for m in actor.mentions],
+        "mention_count": len(actor.mentions),
+    }
+
+
+def other_rows(analysis: Analysis) -> dict[str, list[dict[str, Any]]]:
+    """Rows for ``quotes``, ``relations``, ``stances`` and ``flags``, keyed by table name."""
+    aid = analysis.article.id
+    return {
+        "quotes": [
+            {
+                "article_id": aid, "position": i, "text": q.text, "start_char": q.start, "end_char": q.end,
+                "kind": q.kind, "speaker": q.speaker, "speaker_name": q.speaker_name, "cue": q.cue,
+                "cue_type": q.cue_type,
+            }
+            for i, q in enumerate(analysis.quotes)
+        ],
+        "relations": [
+            {
+                "article_id": aid, "position": i, "source": r.source, "target": r.target,
+                "polarity": r.polarity, "kind": r.kind, "evidence_start": r.evidence.start,
+                "evidence_end": r.evidence.end, "evidence_text": r.evidence.text,
+                "confidence": r.confidence, "asserted_by": r.asserted_by,
+            }
+            for i, r in enumerate(analysis.relations)
+        ],
+        "stances": [
+            {
+                "article_id": aid, "position": i, "holder": s.holder, "target": s.target,
+                "polarity": s.polarity, "score": s.score, "evidence": [_span_json(e) for e in s.evidence],
+            }
+            for i, s in enumerate(analysis.stances)
+        ],
+        "flags": [
+            {
+                "article_id": aid, "position": i, "kind": f.kind, "code": f.code, "label": f.label,
+                "start_char": f.start, "end_char": f.end, "text": f.text, "voice": f.voice,
+                "target_group": f.target_group, "explanation": f.explanation, "confidence": f.confidence,
+            }
+            for i, f in enumerate(analysis.flags)
+        ],
+    }  # fmt: skip
+
+
+def build_analysis(row: Mapping[Any, Any], children: Mapping[str, Sequence[Mapping[Any, Any]]]) -> Analysis:
+    """Rebuild an :class:`Analysis` from its ``articles`` row and its child rows (each in position order)."""
+    article = Article(
+        id=row["id"],
+        source=row["source"],
+        text=row["text"],
+        title=row["title"],
+        url=row["url"],
+        author=row["author"],
+        published=row["published"],
+        site_name=row["site_name"],
+        language=row["language"],
+        status=row["status"],
+        duplicate_of=row["duplicate_of"],
+        format=row["format"],
+    )
+    return Analysis(
+        article=article,
+        actors=tuple(
+            Actor(
+                id=r["local_id"],
+                name=r["name"],
+                kind=r["kind"],
+                aliases=tuple(r["aliases"]),
+                mentions=tuple(_span(m) for m in r["mentions"]),
+            )
+            for r in children.get("article_actors", ())
+        ),
+        quotes=tuple(
+            Quote(
+                text=r["text"],
+                start=r["start_char"],
+                end=r["end_char"],
+                kind=r["kind"],
+                speaker=r["speaker"],
+                speaker_name=r["speaker_name"],
+                cue=r["cue"],
+                cue_type=r["cue_type"],
+            )
+            for r in children.get("quotes", ())
+        ),
+        relations=tuple(
+            Relation(
+                source=r["source"],
+                target=r["target"],
+                polarity=r["polarity"],
+                kind=r["kind"],
+                evidence=Span(r["evidence_start"], r["evidence_end"], r["evidence_text"]),
+                confidence=float(r["confidence"]),
+                asserted_by=r["asserted_by"],
+            )
+            for r in children.get("relations", ())
+        ),
+        stances=tuple(
+            Stance(
+                holder=r["holder"],
+                target=r["target"],
+                polarity=r["polarity"],
+                score=float(r["score"]),
+                evidence=tuple(_span(e) for e in r["evidence"]),
+            )
+            for r in children.get("stances", ())
+        ),
+        flags=tuple(
+            Flag(
+                kind=r["kind"],
+                code=r["code"],
+                label=r["label"],
+                start=r["start_char"],
+                end=r["end_char"],
+                text=r["text"],
+                voice=r["voice"],
+                target_group=r["target_group"],
+                explanation=r["explanation"],
+                confidence=float(r["confidence"]),
+            )
+            for r in children.get("flags", ())
+        ),
+        scores={str(k): float(v) for k, v in (row["scores"] or {}).items()},
+        story=row["story"],
+        pipeline=tuple(row["pipeline"] or ()),
+    )

@@ -1,0 +1,239 @@
+"""The database schema at head: every table slant stores, as SQLAlchemy Core ``Table`` objects.
+
+Conventions, so the schema stays portable between SQLite and PostgreSQL:
+
+* Article ids are the content-hash strings the pipeline gives; canonical actors and error rows use integer
+  surrogate keys. Child rows of an article (actors, quotes, relations, stances, flags) carry
+  ``(article_id, position)`` as primary key so the order of the analysis is kept and a re-write replaces
+  them wholesale; they cascade when their article is deleted.
+* Character offsets are ``start_char``/``end_char`` (``end`` is an SQL keyword); floats are ``Double``
+  (8-byte, stored exactly); small nested lists (mentions, aliases, evidence) are JSON.
+* Timestamps are ISO-8601 UTC strings, so they sort and compare the same way everywhere.
+* ``articles.doc_id`` is a stable integer per article (assigned by the single writer) that the SQLite
+  full-text index uses as its rowid; SQLite's implicit rowid is not stable across ``VACUUM``.
+
+The schema changes only through :mod:`slant.store.migrations`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+ID = String(128)
+NAME = String(512)
+TIME = String(32)
+
+
+def _article_fk() -> ForeignKey:
+    return ForeignKey("articles.id", ondelete="CASCADE")
+
+
+schema_migrations = Table(
+    "schema_migrations",
+    metadata,
+    Column("name", String(128), primary_key=True),
+    Column("applied_at", TIME, nullable=False),
+)
+
+articles = Table(
+    "articles",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("doc_id", Integer, nullable=False, unique=True),
+    Column("source", Text, nullable=False),
+    Column("url", Text),
+    Column("title", Text),
+    Column("author", Text),
+    Column("published", String(64)),
+    Column("site_name", Text),
+    Column("language", String(16)),
+    Column("status", String(32), nullable=False),
+    Column("duplicate_of", ID),
+    Column("format", String(32), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("scores", JSON, nullable=False),
+    Column("story", ID),
+    Column("pipeline", JSON, nullable=False),
+    Column("created_at", TIME, nullable=False),
+    Column("updated_at", TIME, nullable=False),
+    Column("analysis_hash", String(64), nullable=False),
+    Index(None, "source"),
+    Index(None, "status"),
+    Index(None, "story"),
+)
+
+article_sources = Table(
+    "article_sources",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("source", Text, primary_key=True),
+    Column("added_at", TIME, nullable=False),
+    Index(None, "source"),
+)
+
+actors = Table(
+    "actors",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", NAME, nullable=False),
+    Column("kind", String(16), nullable=False),
+    #: The normalised matching key (see :func:`slant.store.canonical.match_key`).
+    Column("norm_name", NAME, nullable=False),
+    #: Last token of ``norm_name`` (persons' surname), to find fuzzy-match candidates by index.
+    Column("surname", NAME, nullable=False),
+    #: Id of the article in which the actor was first seen (not a foreign key: articles can be replaced).
+    Column("first_seen", ID, nullable=False),
+    Column("created_at", TIME, nullable=False),
+    Index(None, "kind", "norm_name"),
+    Index(None, "kind", "surname"),
+)
+
+actor_aliases = Table(
+    "actor_aliases",
+    metadata,
+    Column("actor_id", Integer, ForeignKey("actors.id", ondelete="CASCADE"), primary_key=True),
+    Column("norm", NAME, primary_key=True),
+    Column("alias", NAME, nullable=False),
+    Index(None, "norm"),
+)
+
+article_actors = Table(
+    "article_actors",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("local_id", NAME, nullable=False),
+    Column("actor_id", Integer, ForeignKey("actors.id"), nullable=False),
+    Column("name", NAME, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("aliases", JSON, nullable=False),
+    Column("mentions", JSON, nullable=False),
+    Column("mention_count", Integer, nullable=False),
+    Index(None, "actor_id"),
+)
+
+quotes = Table(
+    "quotes",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("text", Text, nullable=False),
+    Column("start_char", Integer, nullable=False),
+    Column("end_char", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("speaker", NAME),
+    Column("speaker_name", NAME),
+    Column("cue", Text),
+    Column("cue_type", String(64)),
+)
+
+relations = Table(
+    "relations",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("source", NAME, nullable=False),
+    Column("target", NAME, nullable=False),
+    Column("polarity", String(16), nullable=False),
+    Column("kind", String(64), nullable=False),
+    Column("evidence_start", Integer, nullable=False),
+    Column("evidence_end", Integer, nullable=False),
+    Column("evidence_text", Text, nullable=False),
+    Column("confidence", Double, nullable=False),
+    Column("asserted_by", NAME),
+)
+
+stances = Table(
+    "stances",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("holder", NAME, nullable=False),
+    Column("target", NAME, nullable=False),
+    Column("polarity", String(16), nullable=False),
+    Column("score", Double, nullable=False),
+    Column("evidence", JSON, nullable=False),
+)
+
+flags = Table(
+    "flags",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("position", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(64), nullable=False),
+    Column("code", String(128), nullable=False),
+    Column("label", Text, nullable=False),
+    Column("start_char", Integer, nullable=False),
+    Column("end_char", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("voice", String(16), nullable=False),
+    Column("target_group", NAME),
+    Column("explanation", Text),
+    Column("confidence", Double, nullable=False),
+    Index(None, "kind", "code"),
+)
+
+runs = Table(
+    "runs",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("started_at", TIME, nullable=False),
+    Column("finished_at", TIME),
+    Column("inputs", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("counts", JSON),
+    Column("slant_version", String(32), nullable=False),
+)
+
+input_errors = Table(
+    "input_errors",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("run_id", String(64), ForeignKey("runs.id", ondelete="SET NULL")),
+    Column("source", Text, nullable=False),
+    Column("message", Text, nullable=False),
+    Column("created_at", TIME, nullable=False),
+    Index(None, "run_id"),
+)
+
+#: Tables created by the first migration, in dependency order.
+INITIAL_TABLES: tuple[Table, ...] = (
+    schema_migrations,
+    articles,
+    article_sources,
+    actors,
+    actor_aliases,
+    article_actors,
+    quotes,
+    relations,
+    stances,
+    flags,
+    runs,
+    input_errors,
+)
+
+#: Child tables holding one article's analysis rows, each with ``article_id`` and ``position``.
+CHILD_TABLES: tuple[Table, ...] = (article_actors, quotes, relations, stances, flags)
+
+#: Name of the SQLite FTS5 table over ``articles.title`` and ``articles.text`` (migration ``0002_fts``).
+FTS_TABLE = "articles_fts"

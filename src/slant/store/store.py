@@ -1,0 +1,188 @@
+"""The :class:`Store` facade: open a database, write analyses in transactions, read them back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from types import TracebackType
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from slant.errors import NotFoundError, SlantError, StoreError
+from slant.models import Analysis, InputError
+from slant.store import migrations, reader, search, writer
+from slant.store.connect import WRITE_OPTION, describe, make_engine, open_error
+from slant.store.records import CanonicalActor, ErrorRecord, RunRecord, SearchHit, WriteResult
+
+T = TypeVar("T")
+
+
+class Store:
+    """slant's database: SQLite file (default) or a PostgreSQL URL.
+
+    Only one process writes (the main one); readers may be many. Every write method is one transaction:
+    a crash loses at most the call in progress, never half of an article.
+    """
+
+    def __init__(self, url: str = "slant.db") -> None:
+        """Open or create the database at ``url`` (a path or SQLAlchemy URL) and apply pending migrations."""
+        self.url = url
+        self.where = describe(url)
+        self._engine: Engine | None = make_engine(url)
+        try:
+            self.applied = migrations.upgrade(self._engine)
+        except SlantError:
+            self.close()
+            raise
+        except (SQLAlchemyError, OSError) as exc:
+            self.close()
+            raise open_error(url, exc) from exc
+
+    @classmethod
+    def open(cls, url: str = "slant.db") -> Store:
+        """Same as ``Store(url)``."""
+        return cls(url)
+
+    def close(self) -> None:
+        """Release every connection; the store cannot be used afterwards."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self.where!r})"
+
+    # plumbing -------------------------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for tests and tools; application code uses the methods)."""
+        if self._engine is None:
+            raise StoreError(f"{self.where}: the store is closed; open it again")
+        return self._engine
+
+    def _write(self, fn: Callable[[Connection], T]) -> T:
+        try:
+            with self.engine.connect().execution_options(**{WRITE_OPTION: True}) as conn, conn.begin():
+                return fn(conn)
+        except DBAPIError as exc:
+            raise StoreError(
+                f"{self.where}: cannot write ({exc.orig}); nothing from this call was stored. "
+                "Check disk space and permissions, or that no other process holds the database"
+            ) from exc
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.where}: cannot write ({exc}); nothing from this call was stored") from exc
+
+    def _read(self, fn: Callable[[Connection], T]) -> T:
+        try:
+            with self.engine.connect() as conn:
+                return fn(conn)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.where}: cannot read ({exc}); check the --db value") from exc
+
+    # writing ---------------------------------------------------------------------------------------------
+
+    def write(self, analyses: Sequence[Analysis], *, sources: Mapping[str, Sequence[str]] | None = None) -> WriteResult:
+        """Upsert analyses by article id in one transaction.
+
+        Re-writing an identical analysis changes nothing; a different analysis for a stored id replaces
+        that article's rows atomically. ``sources`` maps article ids (in the batch or stored) to further
+        inputs they came from (exact duplicates); each article's own ``source`` is always recorded.
+        """
+        return self._write(lambda conn: writer.write_analyses(conn, analyses, sources))
+
+    def add_sources(self, article_id: str, sources: Sequence[str]) -> None:
+        """Record further inputs a stored article came from (exact duplicates found later)."""
+        self.write((), sources={article_id: sources})
+
+    def record_errors(self, errors: Sequence[InputError], run_id: str | None = None) -> None:
+        """Store inputs that could not be read, optionally under a run from :meth:`start_run`."""
+        self._write(lambda conn: writer.record_errors(conn, errors, run_id))
+
+    def start_run(self, inputs: Sequence[str], settings_summary: Mapping[str, Any]) -> str:
+        """Record the start of a run and return its id."""
+        return self._write(lambda conn: writer.start_run(conn, inputs, settings_summary))
+
+    def finish_run(self, run_id: str, counts: Mapping[str, Any]) -> None:
+        """Record the end of a run and its counts; NotFoundError for an unknown run id."""
+        self._write(lambda conn: writer.finish_run(conn, run_id, counts))
+
+    # reading ---------------------------------------------------------------------------------------------
+
+    def has_article(self, article_id: str, pipeline: Sequence[str] | None = None) -> bool:
+        """True when ``article_id`` is stored (and, if ``pipeline`` is given, was made by that pipeline)."""
+        return article_id in self.known_ids([article_id], pipeline)
+
+    def known_ids(self, ids: Iterable[str], pipeline: Sequence[str] | None = None) -> set[str]:
+        """The subset of ``ids`` already stored (by ``pipeline``, when given): what a resumed run skips."""
+        return self._read(lambda conn: reader.known_ids(conn, ids, pipeline))
+
+    def resolve(self, ref: str) -> str:
+        """The article id that ``ref`` names (full id, unique prefix of 4+ characters, or source path)."""
+        return self._read(lambda conn: reader.resolve_ref(conn, ref))
+
+    def get(self, ref: str) -> Analysis:
+        """The stored analysis ``ref`` names; NotFoundError (listing candidates when ambiguous) otherwise."""
+
+        def run(conn: Connection) -> Analysis:
+            article_id = reader.resolve_ref(conn, ref)
+            found = reader.load_analyses(conn, [article_id])
+            if article_id not in found:
+                raise NotFoundError(f"article {article_id} disappeared while reading; try again")
+            return found[article_id]
+
+        return self._read(run)
+
+    def iter_analyses(self, ids: Iterable[str] | None = None) -> Iterator[Analysis]:
+        """Stored analyses: of ``ids`` in that order (unknown ids skipped), or all in the order stored."""
+        if ids is not None:
+            wanted = list(ids)
+            for part in reader.chunks(wanted):
+                found = self._read(partial(reader.load_analyses, ids=part))
+                yield from (found[i] for i in part if i in found)
+            return
+        after = 0
+        while True:
+            page, last = self._read(partial(reader.id_pages, after=after))
+            if not page:
+                return
+            found = self._read(partial(reader.load_analyses, ids=page))
+            yield from (found[i] for i in page if i in found)
+            after = last
+
+    def count(self) -> dict[str, int]:
+        """Articles in total and by status, sources, canonical actors, quotes, ..., runs and errors."""
+        return self._read(reader.count)
+
+    def actors(self, *, kind: str | None = None, query: str | None = None, limit: int = 50) -> list[CanonicalActor]:
+        """Canonical actors with article and mention counts, most frequent first.
+
+        ``query`` matches part of the normalised name or of any alias ("livingst" finds "Ken Livingstone").
+        """
+        return self._read(lambda conn: reader.canonical_actors(conn, kind, query, limit))
+
+    def search(self, query: str, *, limit: int = 20) -> list[SearchHit]:
+        """Articles whose title or text match ``query``, best first; a malformed query is taken literally."""
+        return self._read(lambda conn: search.search(conn, query, limit))
+
+    def errors(self, run_id: str | None = None) -> list[ErrorRecord]:
+        """Recorded input errors, of one run or all."""
+        return self._read(lambda conn: reader.errors(conn, run_id))
+
+    def runs(self, limit: int = 20) -> list[RunRecord]:
+        """The most recent runs, newest first."""
+        return self._read(lambda conn: reader.run_records(conn, limit))
+
+    def sources_of(self, article_id: str) -> list[str]:
+        """Every input the article came from (its own source and exact duplicates)."""
+        return self._read(lambda conn: reader.sources_of(conn, article_id))

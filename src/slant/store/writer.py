@@ -1,0 +1,245 @@
+"""Write analyses, sources, runs and input errors. Every function here runs inside the caller's transaction."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from slant import __version__
+from slant.errors import NotFoundError, StoreError
+from slant.models import Actor, Analysis, InputError
+from slant.store import canonical
+from slant.store.codec import actor_row, analysis_hash, article_row, other_rows
+from slant.store.records import WriteResult
+from slant.store.schema import (
+    CHILD_TABLES,
+    actor_aliases,
+    actors,
+    article_actors,
+    article_sources,
+    articles,
+    input_errors,
+    metadata,
+    runs,
+)
+
+
+def now_utc() -> str:
+    """The current time as an ISO-8601 UTC string (the format of every timestamp in the store)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def write_analyses(
+    conn: Connection, analyses: Sequence[Analysis], sources: Mapping[str, Sequence[str]] | None
+) -> WriteResult:
+    """Upsert ``analyses`` by article id and record their sources; see :meth:`Store.write`."""
+    now = now_utc()
+    new = updated = unchanged = 0
+    next_doc = (conn.execute(select(func.max(articles.c.doc_id))).scalar() or 0) + 1
+    orphan_candidates: set[int] = set()
+    linker = ActorLinker(conn)
+    for analysis in analyses:
+        aid = analysis.article.id
+        digest = analysis_hash(analysis)
+        old = conn.execute(
+            select(articles.c.analysis_hash, articles.c.created_at, articles.c.doc_id).where(articles.c.id == aid)
+        ).first()
+        if old is None:
+            conn.execute(insert(articles).values(article_row(analysis, digest, next_doc, now, now)))
+            next_doc += 1
+            new += 1
+        elif old.analysis_hash == digest:
+            unchanged += 1
+            _add_sources(conn, aid, [analysis.article.source], now)
+            continue
+        else:
+            orphan_candidates |= _delete_children(conn, aid)
+            row = article_row(analysis, digest, old.doc_id, old.created_at, now)
+            conn.execute(update(articles).where(articles.c.id == aid).values(row))
+            updated += 1
+        _insert_children(conn, analysis, linker)
+        _add_sources(conn, aid, [analysis.article.source], now)
+    for aid, srcs in (sources or {}).items():
+        if conn.execute(select(articles.c.id).where(articles.c.id == aid)).first() is None:
+            raise StoreError(f"sources given for article {aid}, which is neither in this batch nor stored")
+        _add_sources(conn, aid, srcs, now)
+    _prune_actors(conn, orphan_candidates)
+    return WriteResult(new=new, updated=updated, unchanged=unchanged)
+
+
+def _delete_children(conn: Connection, article_id: str) -> set[int]:
+    """Delete an article's analysis rows; return the canonical actor ids it was linked to."""
+    linked = set(
+        conn.execute(select(article_actors.c.actor_id).where(article_actors.c.article_id == article_id)).scalars()
+    )
+    for table in CHILD_TABLES:
+        conn.execute(delete(table).where(table.c.article_id == article_id))
+    return linked
+
+
+def _insert_children(conn: Connection, analysis: Analysis, linker: ActorLinker) -> None:
+    aid = analysis.article.id
+    actor_rows = [actor_row(aid, i, actor, linker.link(actor, aid)) for i, actor in enumerate(analysis.actors)]
+    if actor_rows:
+        conn.execute(insert(article_actors), actor_rows)
+    for name, rows in other_rows(analysis).items():
+        if rows:
+            conn.execute(insert(metadata.tables[name]), rows)
+
+
+def _candidates(conn: Connection, key: str, kind: str) -> list[canonical.Candidate]:
+    alias_of = set(
+        conn.execute(
+            select(actor_aliases.c.actor_id)
+            .join(actors, actors.c.id == actor_aliases.c.actor_id)
+            .where(actor_aliases.c.norm == key, actors.c.kind == kind)
+        ).scalars()
+    )
+    cond = actors.c.norm_name == key
+    if kind == "person" and not canonical.is_one_word(key):
+        cond = cond | (actors.c.surname == canonical.surname(key))
+    rows = conn.execute(select(actors.c.id, actors.c.norm_name).where(actors.c.kind == kind, cond)).all()
+    found = {r.id: canonical.Candidate(r.id, kind, r.norm_name) for r in rows}
+    if alias_of - found.keys():
+        more = conn.execute(select(actors.c.id, actors.c.norm_name).where(actors.c.id.in_(alias_of - found.keys())))
+        found.update({r.id: canonical.Candidate(r.id, kind, r.norm_name) for r in more})
+    return [
+        canonical.Candidate(c.id, c.kind, c.key, frozenset({key}) if c.id in alias_of else frozenset())
+        for c in found.values()
+    ]
+
+
+class ActorLinker:
+    """Links article actors to canonical actors within one write transaction.
+
+    It remembers exact-key links and known aliases for the duration of the call: an exact match can never
+    change inside a transaction (new canonical actors get higher ids, and pruning happens at the end).
+    """
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self._exact: dict[tuple[str, str], int] = {}
+        self._aliases: set[tuple[int, str]] = set()
+
+    def link(self, actor: Actor, article_id: str) -> int:
+        """The canonical actor id for an article's actor, creating the canonical actor when none matches."""
+        key = canonical.match_key(actor.name, actor.kind) or actor.name.strip().casefold() or "?"
+        actor_id = self._exact.get((actor.kind, key))
+        if actor_id is None:
+            candidates = _candidates(self.conn, key, actor.kind)
+            actor_id = canonical.choose_canonical(key, actor.kind, candidates)
+            if actor_id is None:
+                actor_id = self._create(actor, key, article_id)
+                self._exact[(actor.kind, key)] = actor_id
+            elif any(c.id == actor_id and c.key == key for c in candidates):
+                self._exact[(actor.kind, key)] = actor_id
+        self._add_aliases(actor_id, actor, key)
+        return actor_id
+
+    def _create(self, actor: Actor, key: str, article_id: str) -> int:
+        created = self.conn.execute(
+            insert(actors).values(
+                name=actor.name,
+                kind=actor.kind,
+                norm_name=key,
+                surname=canonical.surname(key),
+                first_seen=article_id,
+                created_at=now_utc(),
+            )
+        )
+        primary_key = created.inserted_primary_key
+        if primary_key is None:
+            raise StoreError("the database did not return the new actor's id")
+        return int(primary_key[0])
+
+    def _add_aliases(self, actor_id: int, actor: Actor, key: str) -> None:
+        keys = canonical.alias_keys(actor.name, actor.aliases, actor.kind)
+        keys.setdefault(key, actor.name)
+        todo = [k for k in keys if (actor_id, k) not in self._aliases]
+        if not todo:
+            return
+        known = set(
+            self.conn.execute(
+                select(actor_aliases.c.norm).where(actor_aliases.c.actor_id == actor_id, actor_aliases.c.norm.in_(todo))
+            ).scalars()
+        )
+        rows = [{"actor_id": actor_id, "norm": k, "alias": keys[k]} for k in todo if k not in known]
+        if rows:
+            self.conn.execute(insert(actor_aliases), rows)
+        self._aliases.update((actor_id, k) for k in todo)
+
+
+def _prune_actors(conn: Connection, candidates: set[int]) -> None:
+    """Delete canonical actors (and their aliases) that no article links to any more."""
+    if not candidates:
+        return
+    still = set(
+        conn.execute(
+            select(article_actors.c.actor_id).where(article_actors.c.actor_id.in_(candidates)).distinct()
+        ).scalars()
+    )
+    gone = list(candidates - still)
+    if gone:
+        conn.execute(delete(actor_aliases).where(actor_aliases.c.actor_id.in_(gone)))
+        conn.execute(delete(actors).where(actors.c.id.in_(gone)))
+
+
+def _add_sources(conn: Connection, article_id: str, srcs: Sequence[str], now: str) -> None:
+    wanted = list(dict.fromkeys(s for s in srcs if s))
+    if not wanted:
+        return
+    have = set(
+        conn.execute(
+            select(article_sources.c.source).where(
+                article_sources.c.article_id == article_id, article_sources.c.source.in_(wanted)
+            )
+        ).scalars()
+    )
+    rows = [{"article_id": article_id, "source": s, "added_at": now} for s in wanted if s not in have]
+    if rows:
+        conn.execute(insert(article_sources), rows)
+
+
+def record_errors(conn: Connection, errors: Sequence[InputError], run_id: str | None) -> None:
+    """Insert one ``input_errors`` row per error."""
+    if run_id is not None and conn.execute(select(runs.c.id).where(runs.c.id == run_id)).first() is None:
+        raise NotFoundError(f"no run {run_id!r} in the store; pass the id start_run returned")
+    now = now_utc()
+    rows: list[dict[str, Any]] = [
+        {"run_id": run_id, "source": e.source, "message": e.message, "created_at": now} for e in errors
+    ]
+    if rows:
+        conn.execute(insert(input_errors), rows)
+
+
+def _jsonable(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-safe copy of ``data`` (paths, tuples and other objects become strings or lists)."""
+    result: dict[str, Any] = json.loads(json.dumps(dict(data), default=str))
+    return result
+
+
+def start_run(conn: Connection, inputs: Sequence[str], settings_summary: Mapping[str, Any]) -> str:
+    """Insert a ``runs`` row and return its new id."""
+    run_id = uuid.uuid4().hex
+    conn.execute(
+        insert(runs).values(
+            id=run_id,
+            started_at=now_utc(),
+            inputs=[str(i) for i in inputs],
+            settings=_jsonable(settings_summary),
+            slant_version=__version__,
+        )
+    )
+    return run_id
+
+
+def finish_run(conn: Connection, run_id: str, counts: Mapping[str, Any]) -> None:
+    """Record a run's end time and final counts."""
+    done = conn.execute(update(runs).where(runs.c.id == run_id).values(finished_at=now_utc(), counts=_jsonable(counts)))
+    if done.rowcount == 0:
+        raise NotFoundError(f"no run {run_id!r} in the store; pass the id start_run returned")

@@ -1,0 +1,330 @@
+"""slant.analyze.actors: actors, aliases, kinds and pronoun links."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slant.analyze._lexicon import load_lexicon
+from slant.analyze._names import canonical_spelling, given_names_match, slugify, unique_slugs
+from slant.analyze.actors import ActorsComponent, extract_actors
+from slant.analyze.base import Component, Context
+from slant.models import Actor, Article
+from slant.nlp import load_nlp
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return load_nlp()
+
+
+def actors_of(nlp: Any, text: str) -> tuple[Actor, ...]:
+    return extract_actors(nlp(text))[0]
+
+
+def find(actors: tuple[Actor, ...], name: str) -> Actor | None:
+    return next((a for a in actors if a.name == name), None)
+
+
+# (text, [(name, kind, aliases that must be present)])
+EXAMPLES: list[tuple[str, list[tuple[str, str, set[str]]]]] = [
+    (
+        "Mara Quell defended the cuts. Ms Quell said Quell's critics were wrong.",
+        [("Mara Quell", "person", {"Mara Quell", "Ms Quell", "Quell"})],
+    ),
+    (
+        "Lord Ahmad and Baroness Okafor spoke in the debate on Tuesday.",
+        [("Ahmad", "person", {"Lord Ahmad"}), ("Okafor", "person", {"Baroness Okafor"})],
+    ),
+    (
+        "The Labour Party met in Leeds. Labour’s leader said Labour's tent was big.",
+        [("Labour Party", "party", {"Labour Party", "Labour"}), ("Leeds", "place", {"Leeds"})],
+    ),
+    (
+        "Muslims and Jews in the town signed the statement, and migrants joined them.",
+        [("Muslims", "group", {"Muslims"}), ("Jews", "group", {"Jews"}), ("migrants", "group", {"migrants"})],
+    ),
+    (
+        "The Israelites and the Neo Cons were blamed by the blogger.",
+        [("Israelites", "group", {"Israelites"}), ("neoconservatives", "group", {"Neo Cons"})],
+    ),
+    (
+        "Priya Castellan is the MP for Kelham and Stowe. Critics say Priya Castelan ignored them.",
+        [
+            ("Priya Castellan", "person", {"Priya Castellan", "Priya Castelan"}),
+            ("Kelham and Stowe", "place", {"Kelham and Stowe"}),
+        ],
+    ),
+    (
+        "Rusharnara Ali MP criticised the decision.",
+        [("Rushanara Ali", "person", {"Rusharnara Ali"})],
+    ),
+    (
+        "The Tories and the Lib Dems attacked the SNP in Westminster.",
+        [
+            ("Conservative Party", "party", {"Tories"}),
+            ("Liberal Democrats", "party", {"Lib Dems"}),
+            ("Scottish National Party", "party", {"SNP"}),
+            ("Westminster", "place", {"Westminster"}),
+        ],
+    ),
+    (
+        "The National Executive Committee met. The NEC then suspended two councillors.",
+        [("National Executive Committee", "org", {"National Executive Committee", "NEC"})],
+    ),
+    (
+        "Tobias Renwick and Tobias Fenn both spoke. Renwick spoke first, and Tobias was cheered. "
+        "Later Tobias Renwick thanked the crowd.",
+        [("Tobias Renwick", "person", {"Tobias Renwick", "Renwick", "Tobias"}), ("Tobias Fenn", "person", set())],
+    ),
+    (
+        "Eastbridge Council said the Eastbridge Gazette had misreported the vote.",
+        [("Eastbridge Council", "org", {"Eastbridge Council"}), ("Eastbridge Gazette", "org", {"Eastbridge Gazette"})],
+    ),
+    (
+        "Senator Grace Whitlock, a Democrat from Ohio, voted with the Republicans.",
+        [
+            ("Grace Whitlock", "person", {"Grace Whitlock"}),
+            ("Democratic Party", "party", {"Democrat"}),
+            ("Ohio", "place", {"Ohio"}),
+            ("Republican Party", "party", {"Republicans"}),
+        ],
+    ),
+]
+
+
+# Familiar forms that are not prefixes of the full given name (resources/actors/nicknames.tsv).
+EXAMPLES += [
+    (
+        "Gerald Wickham spoke first. Gerry told the hall he would stand again, and Gerry meant it.",
+        [("Gerald Wickham", "person", {"Gerald Wickham", "Gerry"})],
+    ),
+    (
+        "Bill Hartnell, the council leader, resigned. William Hartnell had led the council since 2011.",
+        [("Bill Hartnell", "person", {"Bill Hartnell", "William Hartnell"})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EXAMPLES, ids=[e[0][:40] for e in EXAMPLES])
+def test_examples(nlp: Any, text: str, expected: list[tuple[str, str, set[str]]]) -> None:
+    actors = actors_of(nlp, text)
+    for name, kind, aliases in expected:
+        actor = find(actors, name)
+        assert actor is not None, (name, [(a.name, a.kind, a.aliases) for a in actors])
+        assert actor.kind == kind, actor
+        assert aliases <= set(actor.aliases), actor
+
+
+NO_ACTOR = [
+    "However, the rain kept many voters at home.",
+    "Independent candidates did well, and Party discipline collapsed.",
+    "He said it was fine, and she agreed with them.",
+    "Nevertheless, turnout rose by 4 percent on Tuesday, 3 May 2022.",
+    "The Mayor will announce the results next week.",
+    "Watch how quickly the mood changed.",
+]
+
+
+@pytest.mark.parametrize("text", NO_ACTOR)
+def test_no_actor(nlp: Any, text: str) -> None:
+    assert actors_of(nlp, text) == ()
+
+
+def test_attributive_group_words_are_not_mentions(nlp: Any) -> None:
+    actors = actors_of(nlp, "The Muslim vote and Jewish journalists were discussed by Helena Voss.")
+    assert all(a.kind != "group" for a in actors)
+    assert find(actors, "Helena Voss") is not None
+
+
+def test_no_person_for_groups_or_places(nlp: Any) -> None:
+    text = "The Israelites agitate, the Neo Con crowd cheer, and Barking and Dagenham votes for Labour."
+    for actor in actors_of(nlp, text):
+        assert actor.kind != "person", actor
+
+
+def test_first_name_goes_to_the_dominant_person(nlp: Any) -> None:
+    text = (
+        "Ken Livingstone backed the campaign. Ken Livingstone spoke at the rally. "
+        "Ken Clarke stayed away. Ken said the race was open."
+    )
+    actors = actors_of(nlp, text)
+    livingstone, clarke = find(actors, "Ken Livingstone"), find(actors, "Ken Clarke")
+    assert livingstone is not None and clarke is not None
+    assert "Ken" in livingstone.aliases and "Ken" not in clarke.aliases
+
+
+def test_two_people_sharing_a_surname_stay_apart(nlp: Any) -> None:
+    text = "Ed Miliband and David Miliband were rivals. Ed Miliband won the contest narrowly."
+    actors = actors_of(nlp, text)
+    assert find(actors, "Ed Miliband") is not None and find(actors, "David Miliband") is not None
+
+
+def test_ids_are_unique_slugs_and_mentions_sorted(nlp: Any) -> None:
+    text = "Ken Livingstone met Ken in London. Livingstone’s aide met the Labour Party."
+    actors = actors_of(nlp, text)
+    ids = [a.id for a in actors]
+    assert len(ids) == len(set(ids))
+    assert "ken-livingstone" in ids
+    for a in actors:
+        assert list(a.mentions) == sorted(a.mentions, key=lambda m: m.start)
+        for m in a.mentions:
+            assert text[m.start : m.end] == m.text
+            assert not m.text.endswith(("'s", "’s"))
+
+
+PRONOUN_EXAMPLES = [
+    ("Ms Vance said she would resign. Her allies were shocked.", {"she": "vance", "Her": "vance"}),
+    ("Mr Okoro met Ms Lind. He said she was wrong.", {"He": "okoro", "she": "lind"}),
+    (
+        "Sarah Pemberton spoke first. Pemberton accused her rival, Jane Okoye, and Okoye said she was wrong.",
+        {"she": "jane-okoye"},
+    ),
+    ("The Green Party said they would oppose the plan.", {"they": "green-party"}),
+    ("Osmani's deputy, Kwame Asante, defended him.", {"him": "osmani"}),
+]
+
+
+@pytest.mark.parametrize(("text", "links"), PRONOUN_EXAMPLES, ids=[p[0][:30] for p in PRONOUN_EXAMPLES])
+def test_pronoun_links(nlp: Any, text: str, links: dict[str, str]) -> None:
+    _, pronouns = extract_actors(nlp(text))
+    got = {span.text: aid for span, aid in pronouns}
+    for pronoun, actor_id in links.items():
+        assert got.get(pronoun) == actor_id, got
+
+
+def test_pronoun_without_a_compatible_actor_is_skipped(nlp: Any) -> None:
+    _, pronouns = extract_actors(nlp("Ms Vance resigned. He was not surprised."))
+    assert pronouns == ()
+
+
+# Offsets property: any text built from names, titles and ordinary words.
+WORDS = [
+    "Ken", "Livingstone", "Ms", "Ali", "Lord", "Ahmad", "Labour", "Party", "the", "said", "he", "she", "they",
+    "her", "his", "Tower", "Hamlets", "Muslims", "Jews", "Independent", "Ken’s", "Labour's", "and", "of",
+    "MP", "for", "Bethnal", "Green", "Bow", "Council", "NEC", "Mr", "Dr", "Sir", "in", "London", "Post",
+    "Rusharnara", "migrants", "backed", "The", "Neo", "Con", "“", "”", ",", ".", "\n\n", "Baroness", "Tories",
+]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=30))
+def test_offsets_property(nlp: Any, words: list[str]) -> None:
+    text = " ".join(words)
+    actors, pronouns = extract_actors(nlp(text))
+    for actor in actors:
+        assert actor.mentions and actor.aliases and actor.name
+        for m in actor.mentions:
+            assert 0 <= m.start < m.end <= len(text)
+            assert text[m.start : m.end] == m.text
+            assert m.text.strip() == m.text
+        assert set(actor.aliases) == {m.text for m in actor.mentions}
+    ids = {a.id for a in actors}
+    for span, aid in pronouns:
+        assert aid in ids
+        assert text[span.start : span.end] == span.text
+
+
+def test_component_contract(nlp: Any) -> None:
+    comp = ActorsComponent()
+    assert isinstance(comp, Component)
+    assert comp.name == "slant.actors.v1"
+    assert comp.requires == ("doc",)
+    assert comp.provides == ("actors", "pronouns")
+    text = "Ms Ali said she backed Labour."
+    ctx = Context(article=Article(id="a1", source="test", text=text), doc=nlp(text))
+    comp(ctx)
+    assert isinstance(ctx.data["actors"], tuple) and isinstance(ctx.data["pronouns"], tuple)
+    assert {a.kind for a in ctx.data["actors"]} == {"person", "party"}
+
+
+def test_resources_load_with_a_why_per_entry() -> None:
+    lex = load_lexicon()
+    assert lex.parties["Tories"] == "Conservative Party"
+    assert lex.groups["israelites"] == "Israelites"
+    assert lex.titles["Ms"].gender == "f"
+    assert "Tower Hamlets" in lex.places
+    assert "Rushanara Ali" in lex.known_people
+
+
+def test_name_helpers() -> None:
+    assert slugify("Sinn Féin") == "sinn-fein"
+    assert slugify("Ken Livingstone") == "ken-livingstone"
+    assert unique_slugs(["Ken", "Ken", "Ken-2"]) == ["ken", "ken-2", "ken-2-2"]
+    genders = load_lexicon().first_names
+    assert given_names_match("Ed", "Edward", genders)
+    assert given_names_match("Rusharnara", "Rushanara", genders)
+    assert not given_names_match("Jo", "John", genders)
+    assert not given_names_match("Ed", "David", genders)
+    known = load_lexicon().known_people
+    assert canonical_spelling(("Rusharnara", "Ali"), known) == "Rushanara Ali"
+    assert canonical_spelling(("Rushanara", "Ali"), known) is None
+    assert canonical_spelling(("David", "Miliband"), known) is None
+    assert canonical_spelling(("Diana", "Abbott"), known) is None
+
+
+# --- the seed articles (third-party text, read from ../shared, never copied) --------------------------
+
+
+def _seeds_dir() -> Path | None:
+    for candidate in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+SEEDS = _seeds_dir()
+
+
+def _seed_bodies() -> tuple[str, str]:
+    assert SEEDS is not None
+    blog = (SEEDS / "blog-pro-livingstone.txt").read_text(encoding="utf-8")
+    blog = blog.split("\n", 2)[2] if blog.count("\n") >= 2 else blog  # title line + blank line
+    column = (SEEDS / "column-against-livingstone.txt").read_text(encoding="utf-8")
+    column = column[: column.index("No comments:")].rstrip() if "No comments:" in column else column
+    return blog, column
+
+
+def _matching(actors: tuple[Actor, ...], wanted: str) -> Actor | None:
+    """Like seeds_check: the actor whose name or an alias holds every word of ``wanted``."""
+    words = wanted.lower().split()
+    for a in actors:
+        for n in (a.name, *a.aliases):
+            if all(w in n.lower().replace("’", "'").split() for w in words):
+                return a
+    return None
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(SEEDS is None, reason="../shared/seeds is absent (seed articles are not part of the repo)")
+def test_seed_actors(nlp: Any) -> None:
+    blog_text, column_text = _seed_bodies()
+    blog = actors_of(nlp, blog_text)
+    ken = _matching(blog, "Ken Livingstone")
+    assert ken is not None and ("Ken" in ken.aliases or len(ken.mentions) >= 5)
+    lutfur = _matching(blog, "Lutfur Rahman")
+    assert lutfur is not None and len(lutfur.mentions) >= 3
+    for who in ("Oona King", "Ed Miliband", "Phil Woolas", "Edward Jeory", "Rushanara Ali"):
+        assert _matching(blog, who) is not None, who
+    labour = _matching(blog, "Labour")
+    assert labour is not None and labour.kind in ("org", "party")
+    assert not any(a.kind == "person" and "israelite" in " ".join((a.name, *a.aliases)).lower() for a in blog)
+
+    column = actors_of(nlp, column_text)
+    ali = _matching(column, "Rushanara Ali")
+    assert ali is not None and "Ms Ali" in ali.aliases
+    for who in ("Paul Harrington", "Jeffrey Archer", "Lutfur Rahman", "Ken Livingstone"):
+        assert _matching(column, who) is not None, who
+
+
+def test_familiar_form_needs_a_full_name_with_that_given_name(nlp: Any) -> None:
+    # "Bob" is a familiar form of Robert, not of Roberta's surname or of an unrelated Gerald.
+    actors = actors_of(nlp, "Gerald Wickham spoke first. Bob said the vote was lost.")
+    wickham = find(actors, "Gerald Wickham")
+    assert wickham is not None and "Bob" not in wickham.aliases

@@ -1,0 +1,37 @@
+"""The benchmark harness works end to end on a tiny corpus (speed itself is measured, never asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slant.bench.corpus import iter_corpus, write_corpus
+from slant.bench.speed import run_speed_bench
+
+
+def test_corpus_is_deterministic_and_sized() -> None:
+    a = list(iter_corpus(3, words=300, seed=5))
+    b = list(iter_corpus(3, words=300, seed=5))
+    assert a == b
+    for title, body in a:
+        assert title and 300 <= len(body.split()) < 360
+
+
+def test_corpus_files_have_distinct_bodies(tmp_path: Path) -> None:
+    paths = write_corpus(tmp_path, 4, words=60)
+    assert len({p.read_text(encoding="utf-8") for p in paths}) == 4
+
+
+def test_speed_bench_reports_both_runs(tmp_path: Path) -> None:
+    result = run_speed_bench(sizes=[3], words=80, workers=1, on_line=lambda s: None)
+    whats = [r.what for r in result.rows]
+    assert whats[0].startswith("spaCy") and whats[1].startswith("slant")
+    assert all(r.articles == 3 and r.words > 200 for r in result.rows)
+    assert result.ratio(3) is not None
+    md = result.markdown()
+    assert "| 3 | spaCy nlp.pipe alone |" in md
+    target = tmp_path / "benchmarks.md"
+    target.write_text("# Benchmarks\n\nintro\n", encoding="utf-8")
+    result.write(target)
+    result.write(target)  # replaces its own section, keeps the rest
+    text = target.read_text(encoding="utf-8")
+    assert text.count("<!-- speed:begin -->") == 1 and "intro" in text
