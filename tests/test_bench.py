@@ -35,3 +35,18 @@ def test_speed_bench_reports_both_runs(tmp_path: Path) -> None:
     result.write(target)  # replaces its own section, keeps the rest
     text = target.read_text(encoding="utf-8")
     assert text.count("<!-- speed:begin -->") == 1 and "intro" in text
+
+
+def test_bench_accuracy_command_reports_figures_beside_floors(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from slant.bench.accuracy import floors
+    from slant.cli import app
+
+    target = tmp_path / "benchmarks.md"
+    result = CliRunner().invoke(app, ["bench", "accuracy", "-o", str(target)])
+    assert result.exit_code == 0, result.stderr
+    row = next(line for line in result.stdout.splitlines() if "| alias_f1 |" in line)
+    value, floor = (float(x) for x in row.strip("| ").split("|")[-2:])
+    assert floor == floors()["actors"]["alias_f1"] and value >= floor
+    assert "<!-- accuracy:begin -->" in target.read_text(encoding="utf-8")

@@ -129,3 +129,27 @@ def test_examples_summary(tmp_path: Path) -> None:
     code, out, err = run("analyze", str(EXAMPLES), "--db", str(tmp_path / "x.db"))
     assert code == 0, err
     assert "analysed now" in out
+
+
+def test_stdin_input(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["analyze", "-", "--json", "--db", str(tmp_path / "in.db")], input=ARTICLE)
+    assert result.exit_code == 0, result.stderr
+    (row,) = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    assert row["source"] == "<stdin>"
+    assert row["title"] == "Mayor Quill backs the harbour plan"
+
+
+@pytest.mark.slow
+def test_worker_pool_gives_the_same_results_as_one_process(tmp_path: Path) -> None:
+    from slant.bench.corpus import write_corpus
+
+    write_corpus(tmp_path / "c", 6, words=120)
+    outputs = []
+    for workers in ("1", "2"):
+        code, out, err = run(
+            "analyze", str(tmp_path / "c"), "--json", "-w", workers, "--db", str(tmp_path / f"{workers}.db")
+        )
+        assert code == 0, err
+        outputs.append([json.loads(line) for line in out.splitlines() if line.strip()])
+    assert [r["id"] for r in outputs[0]] == [r["id"] for r in outputs[1]]  # input order is kept
+    assert outputs[0] == outputs[1]

@@ -21,7 +21,7 @@ from slant.engine.local import LocalEngine
 from slant.errors import ConfigError
 from slant.ingest import list_sources, read_source
 from slant.models import Analysis, Article, InputError, RawDocument
-from slant.pipeline import DEFAULT_COMPONENTS, build_pipeline, pipeline_names
+from slant.pipeline import build_pipeline, components_for, pipeline_names
 from slant.store import CanonicalActor, SearchHit, Store
 
 __all__ = [
@@ -98,7 +98,7 @@ def analyze(
     on_result: ResultCallback | None = None,
     on_progress: ProgressCallback | None = None,
     stdin: BinaryIO | None = None,
-    components: Sequence[str] = DEFAULT_COMPONENTS,
+    components: Sequence[str] | None = None,
 ) -> RunReport:
     """Ingest, clean, analyse and store ``inputs`` (files, folders, globs, ``-``, URLs).
 
@@ -113,6 +113,8 @@ def analyze(
     own_store = store is None
     st = store if store is not None else Store(settings.db)
     started = time.perf_counter()
+    if components is None:
+        components = components_for(settings.mode)
     names = pipeline_names(components)
     try:
         sources, errors = list_sources(inputs, settings)
@@ -122,8 +124,8 @@ def analyze(
             st.record_errors(errors, run_id)
         progress = on_progress or (lambda event, n: None)
         progress("sources", len(sources))
-        run_sources: dict[str, list[str]] = {}
-        written: set[str] = set()
+        seen: set[str] = set()  # ids met in this run, for exact-duplicate detection
+        in_flight: dict[str, list[str]] = {}  # id -> its sources, until its batch is written
 
         def emit_stored(article_id: str) -> None:
             if on_result is not None:
@@ -140,30 +142,29 @@ def analyze(
                     if article is None:
                         continue
                     report.articles += 1
-                    if article.id in run_sources:
+                    if article.id in seen:
                         report.duplicates += 1
-                        if article.id in written:
+                        if article.id in in_flight:  # stored with its batch
+                            in_flight[article.id].append(item.source)
+                        else:
                             st.add_sources(article.id, [item.source])
-                        else:  # still in flight: stored with its batch
-                            run_sources[article.id].append(item.source)
                         continue
-                    run_sources[article.id] = [item.source]
+                    seen.add(article.id)
                     if article.status != "analysed":
                         report.skipped[article.status] = report.skipped.get(article.status, 0) + 1
                     if st.has_article(article.id, names):
                         report.reused += 1
-                        written.add(article.id)
                         st.add_sources(article.id, [item.source])
                         emit_stored(article.id)
                         progress("article", 1)
                         continue
+                    in_flight[article.id] = [item.source]
                     yield article
                 progress("source_done", 1)
 
         engine = LocalEngine(workers=settings.workers, components=components)
         for batch in engine.run(articles()):
-            st.write(batch, sources={a.article.id: run_sources.get(a.article.id, []) for a in batch})
-            written.update(a.article.id for a in batch)
+            st.write(batch, sources={a.article.id: in_flight.pop(a.article.id, []) for a in batch})
             for analysis in batch:
                 if analysis.article.status == "analysed":
                     report.analysed += 1
@@ -198,7 +199,7 @@ def analyze_text(
     settings = settings or load_settings()
     raw = RawDocument(source=source, text=text, title=title, title_given=title is not None)
     article = clean_document(raw, settings)
-    key = DEFAULT_COMPONENTS
+    key = components_for(settings.mode)
     if key not in _text_pipeline:
         _text_pipeline[key] = build_pipeline(key)
     result: list[Analysis] = _text_pipeline[key].analyze([article])

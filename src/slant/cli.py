@@ -105,12 +105,16 @@ def analyze(
     languages: Annotated[
         str | None, typer.Option("--lang", help="Languages to analyse, comma-separated (default: en).")
     ] = None,
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="fast (rules and lexicons) or accurate (trained models).")
+    ] = None,
     config: ConfigOption = None,
 ) -> None:
     """Ingest, clean, analyse and store articles; print a summary (or JSON Lines with --json)."""
     settings = load_settings(
         config,
         db=db,
+        mode=mode,
         workers=workers,
         fetch=fetch or None,
         max_bytes=max_bytes,
@@ -307,7 +311,7 @@ def bench_speed(
 
     size_list = [int(x) for x in sizes.split(",")] if sizes else [articles]
     result = run_speed_bench(sizes=size_list, words=words, workers=workers, on_line=err.print)
-    out.print(result.markdown())
+    sys.stdout.write(result.markdown())
     if output is not None:
         result.write(output)
         err.print(f"wrote {output}")
@@ -323,7 +327,7 @@ def bench_accuracy(
     from slant.bench.accuracy import run_accuracy
 
     result = run_accuracy()
-    out.print(result.markdown())
+    sys.stdout.write(result.markdown())
     if output is not None:
         result.write(output)
         err.print(f"wrote {output}")

@@ -8,6 +8,7 @@ Offsets are character offsets into ``Article.text``, end exclusive.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -64,6 +65,10 @@ class Span:
     def to_json(self) -> dict[str, Any]:
         return {"start": self.start, "end": self.end, "text": self.text}
 
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Span:
+        return cls(int(d["start"]), int(d["end"]), str(d["text"]))
+
 
 #: A mention of an actor is a span of the text.
 Mention = Span
@@ -90,6 +95,24 @@ class Article:
     def word_count(self) -> int:
         return len(self.text.split())
 
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Article:
+        """An article from the article fields of the JSON contract."""
+        return cls(
+            id=d["id"],
+            source=d["source"],
+            text=d["text"],
+            title=d.get("title"),
+            url=d.get("url"),
+            author=d.get("author"),
+            published=d.get("published"),
+            site_name=d.get("site_name"),
+            language=d.get("language"),
+            status=d.get("status", "analysed"),
+            duplicate_of=d.get("duplicate_of"),
+            format=d.get("format", "text"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Actor:
@@ -112,6 +135,16 @@ class Actor:
             "aliases": list(self.aliases),
             "mentions": [m.to_json() for m in self.mentions],
         }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Actor:
+        return cls(
+            id=d["id"],
+            name=d["name"],
+            kind=d["kind"],
+            aliases=tuple(d.get("aliases", ())),
+            mentions=tuple(Span.from_json(m) for m in d.get("mentions", ())),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +172,19 @@ class Quote:
             "cue_type": self.cue_type,
         }
 
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Quote:
+        return cls(
+            text=d["text"],
+            start=int(d["start"]),
+            end=int(d["end"]),
+            kind=d["kind"],
+            speaker=d.get("speaker"),
+            speaker_name=d.get("speaker_name"),
+            cue=d.get("cue"),
+            cue_type=d.get("cue_type"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Relation:
@@ -163,6 +209,18 @@ class Relation:
             "asserted_by": self.asserted_by,
         }
 
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Relation:
+        return cls(
+            source=d["source"],
+            target=d["target"],
+            polarity=d["polarity"],
+            kind=d["kind"],
+            evidence=Span.from_json(d["evidence"]),
+            confidence=float(d["confidence"]),
+            asserted_by=d.get("asserted_by"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Stance:
@@ -182,6 +240,16 @@ class Stance:
             "score": self.score,
             "evidence": [e.to_json() for e in self.evidence],
         }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Stance:
+        return cls(
+            holder=d["holder"],
+            target=d["target"],
+            polarity=d["polarity"],
+            score=float(d["score"]),
+            evidence=tuple(Span.from_json(e) for e in d.get("evidence", ())),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +280,21 @@ class Flag:
             "explanation": self.explanation,
             "confidence": self.confidence,
         }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Flag:
+        return cls(
+            kind=d["kind"],
+            code=d["code"],
+            label=d["label"],
+            start=int(d["start"]),
+            end=int(d["end"]),
+            text=d["text"],
+            voice=d.get("voice", "author"),
+            target_group=d.get("target_group"),
+            explanation=d.get("explanation"),
+            confidence=float(d.get("confidence", 1.0)),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,88 +339,15 @@ class Analysis:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Analysis:
+    def from_json(cls, data: Mapping[str, Any]) -> Analysis:
         """Rebuild an analysis from its JSON form (the inverse of :meth:`to_json`)."""
-
-        def span(d: dict[str, Any]) -> Span:
-            return Span(int(d["start"]), int(d["end"]), str(d["text"]))
-
-        article = Article(
-            id=data["id"],
-            source=data["source"],
-            text=data["text"],
-            title=data.get("title"),
-            url=data.get("url"),
-            author=data.get("author"),
-            published=data.get("published"),
-            site_name=data.get("site_name"),
-            language=data.get("language"),
-            status=data.get("status", "analysed"),
-            duplicate_of=data.get("duplicate_of"),
-            format=data.get("format", "text"),
-        )
         return cls(
-            article=article,
-            actors=tuple(
-                Actor(
-                    id=x["id"],
-                    name=x["name"],
-                    kind=x["kind"],
-                    aliases=tuple(x.get("aliases", ())),
-                    mentions=tuple(span(m) for m in x.get("mentions", ())),
-                )
-                for x in data.get("actors", ())
-            ),
-            quotes=tuple(
-                Quote(
-                    text=x["text"],
-                    start=x["start"],
-                    end=x["end"],
-                    kind=x["kind"],
-                    speaker=x.get("speaker"),
-                    speaker_name=x.get("speaker_name"),
-                    cue=x.get("cue"),
-                    cue_type=x.get("cue_type"),
-                )
-                for x in data.get("quotes", ())
-            ),
-            relations=tuple(
-                Relation(
-                    source=x["source"],
-                    target=x["target"],
-                    polarity=x["polarity"],
-                    kind=x["kind"],
-                    evidence=span(x["evidence"]),
-                    confidence=float(x["confidence"]),
-                    asserted_by=x.get("asserted_by"),
-                )
-                for x in data.get("relations", ())
-            ),
-            stances=tuple(
-                Stance(
-                    holder=x["holder"],
-                    target=x["target"],
-                    polarity=x["polarity"],
-                    score=float(x["score"]),
-                    evidence=tuple(span(e) for e in x.get("evidence", ())),
-                )
-                for x in data.get("stances", ())
-            ),
-            flags=tuple(
-                Flag(
-                    kind=x["kind"],
-                    code=x["code"],
-                    label=x["label"],
-                    start=x["start"],
-                    end=x["end"],
-                    text=x["text"],
-                    voice=x.get("voice", "author"),
-                    target_group=x.get("target_group"),
-                    explanation=x.get("explanation"),
-                    confidence=float(x.get("confidence", 1.0)),
-                )
-                for x in data.get("flags", ())
-            ),
+            article=Article.from_json(data),
+            actors=tuple(Actor.from_json(x) for x in data.get("actors", ())),
+            quotes=tuple(Quote.from_json(x) for x in data.get("quotes", ())),
+            relations=tuple(Relation.from_json(x) for x in data.get("relations", ())),
+            stances=tuple(Stance.from_json(x) for x in data.get("stances", ())),
+            flags=tuple(Flag.from_json(x) for x in data.get("flags", ())),
             scores={k: float(v) for k, v in (data.get("scores") or {}).items()},
             story=data.get("story"),
             pipeline=tuple(data.get("pipeline", ())),

