@@ -259,7 +259,7 @@ def test_database_at_0001_is_upgraded_to_head(tmp_path: Path) -> None:
         assert not conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE name = 'articles_fts'").first()
     engine.dispose()
     with Store(str(path)) as s:
-        assert s.applied == ["0002_fts"]
+        assert s.applied == [m.name for m in mig.MIGRATIONS[1:]]
         with s.engine.connect() as conn:
             names = list(conn.execute(select(schema_migrations.c.name).order_by(schema_migrations.c.name)).scalars())
         assert names == [m.name for m in mig.MIGRATIONS]
@@ -273,6 +273,32 @@ def test_database_from_newer_slant_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="newer slant") as info:
         Store(path)
     assert "upgrade slant" in str(info.value) and "0099_from_the_future" in str(info.value)
+
+
+def test_relation_condition_column_added_to_an_older_database(tmp_path: Path) -> None:
+    """Regression (issue 3): 0003 adds relations.condition to a database made before it existed."""
+    db = tmp_path / "old.db"
+    engine = make_engine(str(db))
+    assert mig.upgrade(engine, target="0002_fts") == ["0001_initial", "0002_fts"]
+    with engine.begin() as conn:
+        conn.exec_driver_sql('ALTER TABLE relations DROP COLUMN "condition"')
+    engine.dispose()
+    text = "Ada Quill backs Tom Reyes, if he drops the levy."
+    a = Analysis(
+        article=Article(id="cond0001", source="c.txt", text=text),
+        actors=(
+            Actor("ada-quill", "Ada Quill", "person", ("Ada Quill",), (Span(0, 9, "Ada Quill"),)),
+            Actor("tom-reyes", "Tom Reyes", "person", ("Tom Reyes",), (Span(16, 25, "Tom Reyes"),)),
+        ),
+        relations=(
+            Relation("ada-quill", "tom-reyes", "support", "endorse", Span(0, len(text), text), 0.7,
+                     condition="if he drops the levy"),
+        ),
+    )  # fmt: skip
+    with Store(str(db)) as store:
+        assert "0003_relation_condition" in store.applied
+        store.write([a])
+        assert store.get("cond0001") == a
 
 
 def test_migrations_are_ordered_and_unique() -> None:

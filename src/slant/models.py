@@ -188,7 +188,12 @@ class Quote:
 
 @dataclass(frozen=True, slots=True)
 class Relation:
-    """One actor backing or attacking another, with the sentence that says so."""
+    """One actor backing or attacking another, with the sentence that says so.
+
+    ``asserted_by`` is None when the article reports the relation itself, else the actor id of the speaker
+    whose quote or reported speech asserts it. ``condition`` is the clause a conditional relation hangs on
+    ("if he behaves the way he did previously"), else None.
+    """
 
     source: str
     target: str
@@ -197,6 +202,7 @@ class Relation:
     evidence: Span
     confidence: float
     asserted_by: str | None = None
+    condition: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -207,6 +213,7 @@ class Relation:
             "evidence": self.evidence.to_json(),
             "confidence": self.confidence,
             "asserted_by": self.asserted_by,
+            "condition": self.condition,
         }
 
     @classmethod
@@ -219,6 +226,7 @@ class Relation:
             evidence=Span.from_json(d["evidence"]),
             confidence=float(d["confidence"]),
             asserted_by=d.get("asserted_by"),
+            condition=d.get("condition"),
         )
 
 

@@ -33,8 +33,8 @@ REGISTRY: dict[str, str] = {
 
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
-    "fast": ("slant.actors.v1",),
-    "accurate": ("slant.actors.v1",),
+    "fast": ("slant.actors.v1", "slant.quotes.v1", "slant.relations.v1", "slant.stance.v1"),
+    "accurate": ("slant.actors.v1", "slant.quotes.v1", "slant.relations.v1", "slant.stance-model.v1"),
 }
 
 #: Components of the default (fast) pipeline.

@@ -3,11 +3,23 @@
 Sources, in the order they claim tokens (a later source only gets tokens nobody claimed):
 
 1. ``title``: a title + capitalised word(s) is a person ("Ms Ali", "Lord Ahmad"), even when NER misses it;
-2. ``lexicon``: parties, groups and places from the resource files, which beat the model's label
-   ("Labour" tagged PERSON, "Israelites" tagged PERSON, "Tower Hamlets" tagged ORG);
-3. ``cue``: a capitalised name after a place cue ("the MP for Bethnal Green and Bow") is a place;
-4. ``orgrun``: a capitalised run holding an organisation word ("Eastbridge Council", "the Huffington Post");
-5. ``ner``: what is left of the model's PERSON/ORG/GPE/LOC/FAC/NORP entities, edges trimmed and typed.
+2. ``law``: the title of a bill or act ("the Housing (Standards) Bill") claims its words and is no actor;
+3. ``lexicon``: parties, groups and places from the resource files, which beat the model's label
+   ("Labour" tagged PERSON, "Israelites" tagged PERSON, "Tower Hamlets" tagged ORG); a group word after an
+   ethnonym makes one group ("Arab Americans"); a party's first word before a member noun is the party
+   ("the Green MP");
+4. ``cue``: a capitalised name after a place cue ("the MP for Bethnal Green and Bow") or before a place
+   noun ("the Inverbrae and Coll by-election") is a place;
+5. ``orgrun``: a capitalised run holding an organisation word ("Eastbridge Council", "the Huffington Post"),
+   leading function words dropped ("When Eastbridge Council voted");
+6. ``ner``: what is left of the model's PERSON/ORG/GPE/LOC/FAC/NORP entities, edges trimmed and typed by
+   their words and context: acronyms are never persons; a word inside a title ("Home" in "Home
+   Secretary") is no actor; one unknown word the model calls a person after "in"/"near" is a place;
+   a name in apposition to an organisation noun ("Unison, the public sector union") is an organisation.
+
+Then a name joined by "and" or "or" to a place is a place when nothing says it is a person, and the
+place a council is named after ("Wexcombe" of "Wexcombe District Council") is a place wherever it stands
+alone.
 
 Every pass is linear in the number of tokens with dictionary look-ups; no regular expression runs over the
 text. Group words used attributively ("Muslim vote", "Israelite friends") are not mentions: they describe
@@ -18,10 +30,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from slant.analyze._lexicon import Lexicon, Title
-from slant.analyze._names import normalise
+from slant.analyze._names import is_acronym, normalise
 from slant.nlp.spans import trim_offsets
 
 #: NER labels used, with the kind they suggest.
@@ -37,12 +50,30 @@ NER_KINDS: dict[str, str] = {
 CONNECTORS = frozenset({"of", "for", "and", "&", "upon", "on"})
 #: Parts of speech a known name opening a sentence may have ("Ebbins said" tagged a plural noun).
 NAME_POS = frozenset({"PROPN", "NOUN", "ADJ", "X"})
-#: Kind of a lexicon match that claims its tokens but is no mention (an attributive group word).
+#: Kind of a match that claims its tokens but is no mention (an attributive group word, a law's title).
 BLOCKED = "blocked"
+#: Parts of speech of words that open a clause, never a name ("When Eastbridge Council voted ...").
+FUNCTION_POS = frozenset({"SCONJ", "ADP", "DET", "PRON", "CCONJ", "ADV", "AUX", "PART", "INTJ"})
+#: Nouns for a party's people or office: "Green" before one names the "Green Party" ("the Green MP").
+PARTY_MEMBER_NOUNS = frozenset(
+    {
+        *("mp", "mps", "msp", "msps", "mep", "meps", "mla", "mlas", "councillor", "councillors", "candidate"),
+        *("candidates", "peer", "peers", "senator", "senators", "congressman", "congresswoman", "lawmaker"),
+        *("lawmakers", "leader", "co-leader", "leadership", "member", "members", "activists", "minister"),
+        *("ministers", "government", "administration", "voters", "supporters", "manifesto", "campaign"),
+        *("primary", "primaries", "nomination", "convention", "caucus", "ticket", "whip"),
+    }
+)
+#: Labels of tokens that never belong to a place name found by a place noun ("the Thursday by-election").
+_NOT_NAME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 #: The longest title + name a title match takes (name words after the title).
 MAX_NAME_WORDS = 3
 #: The longest capitalised run a place cue or an organisation run takes.
 MAX_RUN = 8
+#: Words before a law's title ("the Housing Bill", "Labour's Housing Bill"); "" stands for a sentence start.
+LAW_OPENERS = frozenset({"", "the", "a", "this", "that", "its", "their", "his", "her", "'s", "’s", "new", "draft"})
+#: Words between a council's place name and "Council" ("Wexcombe District Council").
+COUNCIL_TIERS = frozenset({"Borough", "District", "County", "City", "Town", "Parish", "Metropolitan", "Unitary"})
 
 
 @dataclass(slots=True)
@@ -151,10 +182,15 @@ class _Finder:
 
     # -- 1. titles ---------------------------------------------------------------------------------------
     def titles(self) -> list[Candidate]:
-        doc, lex, out = self.doc, self.lex, []
+        doc, lex = self.doc, self.lex
+        out: list[Candidate] = []
         i = 0
         while i < len(doc):
             found = title_at(doc, i, lex) if _is_cap(doc[i]) else None
+            if found is not None and found[0].kind == "postnominal":
+                c = self._before_postnominal(i, out[-1].tok_end if out else 0)
+                if c is not None:
+                    out.append(c)
             if found is None or found[0].kind == "postnominal":
                 i += 1
                 continue
@@ -175,6 +211,27 @@ class _Finder:
                 i += width
         return out
 
+    def _before_postnominal(self, i: int, floor: int) -> Candidate | None:
+        """Two or three name words before a post-nominal are a person the model may miss ("Corwin Tull MP");
+        words the lexicons or the model give another kind ("Tower Hamlets MP", "North Norfolk MP") are not."""
+        doc, lex = self.doc, self.lex
+        a = i
+        while a > floor and i - a < MAX_NAME_WORDS and _is_cap(doc[a - 1]) and doc[a - 1].text.isalpha():
+            a -= 1
+            if doc[a].is_sent_start:
+                break
+        words = [t.text for t in doc[a:i]]
+        if len(words) < 2 or any(t.ent_type_ not in ("", "PERSON") for t in doc[a:i]):
+            return None
+        if any(
+            w in lex.org_words or w in lex.parties or f"{w} Party" in lex.parties or w in lex.place_suffixes
+            for w in words
+        ):
+            return None
+        if title_at(doc, a, lex) is not None or doc[a].pos_ in FUNCTION_POS:
+            return None
+        return self._cand(a, i, "person", "title")
+
     def _name_word(self, j: int) -> bool:
         doc, lex = self.doc, self.lex
         tok = doc[j]
@@ -184,7 +241,33 @@ class _Finder:
             return False
         return tok.text.lower() not in lex.non_actors and tok.text.lower() not in lex.groups
 
-    # -- 2. lexicon --------------------------------------------------------------------------------------
+    # -- 2. laws -----------------------------------------------------------------------------------------
+    def laws(self) -> list[Candidate]:
+        """Titles of bills and acts: a capitalised run (brackets allowed) ending in "Bill" / "Act"."""
+        doc, out = self.doc, []
+        for i, tok in enumerate(doc):
+            if tok.text not in self.lex.law_words or i == 0:
+                continue
+            if i + 1 < len(doc) and _is_cap(doc[i + 1]) and not doc[i + 1].is_sent_start:
+                continue  # "secretary Bill Tanager": a given name
+            if not (_is_cap(doc[i - 1]) or doc[i - 1].text == ")"):
+                continue  # "Maddock and Bill": a given name
+            a = i  # the parser may start a sentence at "Bill" itself: only earlier starts stop the run
+            while a > 0 and i - a < MAX_RUN and (a == i or not doc[a].is_sent_start):
+                prev = doc[a - 1]
+                bracket = prev.text in ("(", ")", "-") or prev.like_num
+                connector = prev.lower_ in CONNECTORS and a - 2 >= 0 and _is_cap(doc[a - 2])
+                if not (_is_cap(prev) or bracket or connector):
+                    break
+                a -= 1
+            while a < i and doc[a].text in ("(", ")", "-"):
+                a += 1
+            opener = doc[a - 1].lower_ if a > 0 and not doc[a].is_sent_start else ""
+            if a < i and opener in LAW_OPENERS:
+                out.append(Candidate(a, i + 1, doc[a].idx, tok.idx + len(tok.text), BLOCKED, "law"))
+        return out
+
+    # -- 3. lexicon --------------------------------------------------------------------------------------
     def lexicon(self) -> list[Candidate]:
         doc, text = self.doc, self.text
         out: list[Candidate] = []
@@ -217,8 +300,12 @@ class _Finder:
                         )
                     break
             if best is None:
+                best = self._party_adjective(i)
+            if best is None:
                 i += 1
                 continue
+            if best.kind == "group":
+                self._compound_group(best, out)
             if self._common_word_at_start(best):
                 doubtful.append(best)
                 i = best.tok_end
@@ -229,6 +316,37 @@ class _Finder:
             i = best.tok_end
         named = {c.canonical for c in out}
         return sorted(out + [c for c in doubtful if c.canonical in named], key=lambda c: c.start)
+
+    def _party_adjective(self, i: int) -> Candidate | None:
+        """A party's first word before a member noun ("the Green MP", "Democratic senators") names the party
+        whose full name is that word + "Party"."""
+        doc, lex = self.doc, self.lex
+        tok = doc[i]
+        canonical = lex.parties.get(f"{tok.text} Party")
+        if canonical is None or not _is_cap(tok) or i + 1 >= len(doc):
+            return None
+        if doc[i + 1].lower_ not in PARTY_MEMBER_NOUNS:
+            return None
+        end = tok.idx + len(tok.text)
+        return Candidate(i, i + 1, tok.idx, end, "party", "lexicon", canonical=canonical)
+
+    def _compound_group(self, c: Candidate, out: list[Candidate]) -> None:
+        """Widen a group word after an ethnonym or nationality into one group ("Arab Americans", "British
+        Muslims"); an attributive group word matched just before ("Muslim" in "Muslim Americans") is absorbed."""
+        doc, lex = self.doc, self.lex
+        a = c.tok_start
+        if a == 0 or doc[a - 1].whitespace_ != " ":
+            return
+        prev = doc[a - 1]
+        absorbed = bool(out) and out[-1].tok_end == a and out[-1].kind == BLOCKED
+        if (out and out[-1].tok_end == a and not absorbed) or not _is_cap(prev) or prev.pos_ not in NAME_POS:
+            return
+        if not (absorbed or prev.ent_type_ == "NORP" or f"{prev.lower_}s" in lex.groups):
+            return
+        if absorbed:
+            out.pop()
+        c.tok_start, c.start = a - 1, prev.idx
+        c.canonical = self.text[c.start : c.end]
 
     def _common_word_at_start(self, c: Candidate) -> bool:
         """A one-word party name opening a sentence as a common noun or verb ("Reform of the courts ...").
@@ -267,6 +385,55 @@ class _Finder:
                 out.append(c)
         return out
 
+    def place_nouns(self) -> list[Candidate]:
+        """A capitalised run right before a place noun is a place ("the Inverbrae and Coll by-election")."""
+        doc, lex, out = self.doc, self.lex, []
+        for i, tok in enumerate(doc):
+            by_election = tok.text == "by" and i + 2 < len(doc) and doc[i + 1].text == "-"
+            if not ((tok.text in lex.place_after) or (by_election and doc[i + 2].lower_ == "election")):
+                continue  # lower-case only: "Borough" in "Harwick Borough Council" is part of the name
+            a = i
+            while a > 0 and i - a < MAX_RUN and not doc[a].is_sent_start:
+                prev = doc[a - 1]
+                word = _is_cap(prev) and prev.ent_type_ not in _NOT_NAME_LABELS and title_at(doc, a - 1, lex) is None
+                connector = prev.lower_ in CONNECTORS and a - 1 > 0 and _is_cap(doc[a - 2]) and a < i
+                if not (word or connector):
+                    break
+                a -= 1
+            while a < i and (doc[a].lower_ in CONNECTORS or doc[a].pos_ in FUNCTION_POS):
+                a += 1
+            words = [doc[j].text for j in range(a, i)]
+            if not words or any(w in lex.org_words or w in lex.parties for w in words):
+                continue
+            c = self._cand(a, i, "place", "cue")
+            if c is not None and normalise(self.text[c.start : c.end]) not in lex.non_actors:
+                out.append(c)
+        return out
+
+    def appositions(self) -> list[Candidate]:
+        """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the
+        union, said"); the kind comes from the noun (``org_words.tsv`` org-noun / party-noun)."""
+        doc, lex, out = self.doc, self.lex, []
+        for i, tok in enumerate(doc):
+            if tok.text != "," or i == 0 or not _is_cap(doc[i - 1]):
+                continue
+            kind = self._org_apposition(i, i)
+            if kind is None:
+                continue
+            a = i
+            while a > 0 and i - a < MAX_RUN and _is_cap(doc[a - 1]) and title_at(doc, a - 1, lex) is None:
+                a -= 1
+                if doc[a].is_sent_start:
+                    break
+            while a < i and (doc[a].lower_ == "the" or doc[a].pos_ in FUNCTION_POS):
+                a += 1
+            words = [t.text for t in doc[a:i]]
+            if words and words[0] not in lex.first_names and normalise(" ".join(words)) not in lex.non_actors:
+                c = self._cand(a, i, kind, "cue")
+                if c is not None:
+                    out.append(c)
+        return out
+
     def _run(self, a: int, stop_at_person: bool = False) -> tuple[int, int] | None:
         """The capitalised run starting at token ``a`` (connectors allowed inside), or None."""
         doc, lex = self.doc, self.lex
@@ -301,7 +468,9 @@ class _Finder:
                 continue
             a, b = run
             while a < b and (
-                doc[a].lower_ in ("the", *CONNECTORS) or (doc[a].is_sent_start and doc[a].pos_ != "PROPN")
+                doc[a].lower_ in ("the", *CONNECTORS)
+                or (doc[a].is_sent_start and doc[a].pos_ != "PROPN")
+                or doc[a].pos_ in FUNCTION_POS
             ):
                 a += 1
             words = [doc[j].text for j in range(a, b)]
@@ -335,7 +504,9 @@ class _Finder:
         return out
 
     def _place_context(self, a: int, b: int, label: str) -> bool:
-        """A name between a place word before ("in X") or after ("X ward") is a place."""
+        """A name between a place word before ("in X") or after ("X ward") is a place.
+
+        For a PERSON label only one word that is no known given name counts ("in Dunmore", not "in Ann")."""
         doc, lex = self.doc, self.lex
         before = doc[a - 1].lower_ if a > 0 else ""
         after = doc[b].lower_ if b < len(doc) else ""
@@ -344,7 +515,41 @@ class _Finder:
         words = [t.text for t in doc[a:b]]
         if any(w in lex.org_words for w in words):
             return False
-        return after in lex.place_after or (label != "PERSON" and before in lex.place_before)
+        if after in lex.place_after:
+            return True
+        if label == "PERSON":
+            lone = len(words) == 1 and words[0] not in lex.first_names and after not in ("'s", "’s")
+            return lone and before in lex.place_before
+        return before in lex.place_before
+
+    def _place_name(self, words: list[str], label: str, unknown: bool) -> bool:
+        """A name whose own words make it a place: "Lower X", "X Lane" (for a PERSON label only without a
+        given name), one word with a place ending ("Wellingford") not tagged PERSON."""
+        lex = self.lex
+        if len(words) > 1 and words[0] in lex.place_prefixes:
+            return True
+        if (label != "PERSON" or (unknown and len(words) > 1)) and words[-1] in lex.place_suffixes:
+            return True
+        return label != "PERSON" and len(words) == 1 and words[0].endswith(lex.place_endings)
+
+    def _no_person_evidence(self, words: list[str]) -> bool:
+        """Whether a name the model calls a person has no given name and no title."""
+        return words[0] not in self.lex.first_names and words[0] not in self.lex.nicknames.get(words[0].casefold(), ())
+
+    def _org_apposition(self, a: int, b: int) -> str | None:
+        """The kind an organisation noun gives the name: "the charity X" or "X, the public sector union"."""
+        doc, nouns = self.doc, self.lex.org_nouns
+        if a >= 2 and doc[a - 1].lower_ in nouns and doc[a - 2].lower_ in ("the", "a", "an"):
+            return nouns[doc[a - 1].lower_]
+        if b + 2 >= len(doc) or doc[b].text != "," or doc[b + 1].lower_ not in ("the", "a", "an"):
+            return None
+        for k in range(b + 2, min(b + 8, len(doc) - 1)):
+            tok = doc[k]
+            if tok.lower_ in nouns and (doc[k + 1].is_punct or doc[k + 1].lower_ in ("that", "which")):
+                return nouns[tok.lower_]
+            if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX"):
+                return None
+        return None
 
     def _postnominal(self, i: int) -> bool:
         """Token ``i`` is a post-nominal title ("MP" in "Rusharnara Ali MP")."""
@@ -372,17 +577,26 @@ class _Finder:
             return None
         if b - a == 1 and doc[a].is_sent_start and doc[a].pos_ != "PROPN":
             return None  # "However", "Charities": a name opening a sentence is tagged a proper noun
+        title = title_at(doc, a, lex)
+        if title is not None and a + title[1] >= b:
+            return None  # "Home" of "the Home Secretary": part of a title
         c.label = label
         if surface in lex.parties:
             c.kind, c.canonical = "party", lex.parties[surface]
             return c
+        unknown = label == "PERSON" and self._no_person_evidence(words)
         heads = [w for w in words if w in lex.org_words and (label != "PERSON" or w == words[-1])]
+        if label == "PERSON" and not heads and len(words) == 1 and a > 0 and doc[a - 1].lower_ in ("the", "a", "an"):
+            return None  # "the Bill", "a Rover": a person's name takes no article
+        apposed = self._org_apposition(a, b) if label != "PERSON" or (unknown and len(words) == 1) else None
         if heads and (len(words) > 1 or words[0].isupper() or label == "PERSON"):
             c.kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
-        elif label != "PERSON" and (
-            words[-1] in lex.place_suffixes or (words[-1].endswith(lex.place_endings) and len(words) == 1)
-        ):
+        elif all(is_acronym(w) for w in words):
+            c.kind = "org"  # "DfT", "GLMU": an acronym names an organisation, never a person
+        elif self._place_name(words, label, unknown):
             c.kind = "place"
+        elif apposed is not None:
+            c.kind, c.source = apposed, "ner+context"
         elif self._place_context(a, b, label):
             c.kind, c.source = "place", "ner+context"
         elif label == "NORP":
@@ -395,7 +609,9 @@ class _Finder:
 def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]]:
     """All candidate mentions of ``doc`` (sorted by offset) and which tokens they claim."""
     f = _Finder(doc, lex)
-    titles, lexicon, cues, runs = f.titles(), f.lexicon(), f.cues(), f.org_runs()
+    titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()
+    cues = f.cues() + f.place_nouns()
+    runs += f.appositions()
     person_ents = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON" and e.end - e.start > 1]
     org_spans = [(r.tok_start, r.tok_end) for r in runs]
     org_spans += [
@@ -411,7 +627,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
         if not strictly_inside(c, person_ents) and not (c.kind != "party" and strictly_inside(c, org_spans))
     ]
     out: list[Candidate] = []
-    for source in (titles, lexicon, cues, runs):
+    for source in (titles, laws, lexicon, cues, runs):
         for c in source:
             if f._free(c.tok_start, c.tok_end):
                 f._claim(c)
@@ -421,4 +637,57 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
         out.append(c)
     out = [c for c in out if c.kind != BLOCKED]
     out.sort(key=lambda c: c.start)
+    out += _council_places(f, out)
+    out.sort(key=lambda c: c.start)
+    _coordinated_places(out, doc.text, lex)
     return out, f.claimed
+
+
+def _council_places(f: _Finder, cands: list[Candidate]) -> list[Candidate]:
+    """The place a local council is named after, wherever it stands alone ("Wexcombe" of "Wexcombe District
+    Council"): unclaimed words become place mentions, and a lone model-typed mention of it a place."""
+    doc, lex = f.doc, f.lex
+    names: set[tuple[str, ...]] = set()
+    for c in cands:
+        words = f.text[c.start : c.end].split()
+        if c.kind != "org" or len(words) < 2 or words[-1] != "Council":
+            continue
+        head = words[:-1]
+        while len(head) > 1 and head[-1] in COUNCIL_TIERS:
+            head = head[:-1]
+        if head and head[-1] not in COUNCIL_TIERS and not any(w in lex.org_words for w in head):
+            names.add(tuple(head))
+    if not names:
+        return []
+    for c in cands:
+        if c.source == "ner" and tuple(f.text[c.start : c.end].split()) in names:
+            c.kind = "place"
+    out: list[Candidate] = []
+    for name in names:
+        n = len(name)
+        for i in range(len(doc) - n + 1):
+            if tuple(t.text for t in doc[i : i + n]) == name and f._free(i, i + n):
+                found = f._cand(i, i + n, "place", "council")
+                if found is not None:
+                    f._claim(found)
+                    out.append(found)
+    return out
+
+
+def _coordinated_places(cands: list[Candidate], text: str, lex: Lexicon) -> None:
+    """A model-typed name joined by "and" or "or" to a place is a place, unless a given name or an
+    organisation word says otherwise ("between Aldersey and Coldharbour", "Fellgate and Lower Harwick")."""
+    places = {normalise(text[c.start : c.end]) for c in cands if c.kind == "place"}
+    for x, y in pairwise(cands):
+        if text[x.end : y.start] not in (" and ", " or "):
+            continue
+        for c, other in ((x, y), (y, x)):
+            words = text[c.start : c.end].split()
+            if (
+                c.source == "ner"
+                and c.kind in ("person", "org")
+                and normalise(text[other.start : other.end]) in places
+                and words[0] not in lex.first_names
+                and not any(w in lex.org_words or is_acronym(w) for w in words)
+            ):
+                c.kind, c.source = "place", "ner+context"

@@ -36,12 +36,15 @@ class Lexicon:
     groups: dict[str, str]  # surface (lower-case) -> canonical group name
     places: frozenset[str]  # place names (case-sensitive)
     place_suffixes: frozenset[str]  # final words marking a place
+    place_prefixes: frozenset[str]  # first words marking a place ("Lower", "Upper")
     place_endings: tuple[str, ...]  # word endings marking a place ("shire")
     place_cues: frozenset[str]  # "mp for", "borough of" (lower-case)
     place_before: frozenset[str]  # "in": before a mistyped name, marks a place
     place_after: frozenset[str]  # "ward": after a mistyped name, marks a place
     orgs: dict[str, str]  # institution surface -> canonical name ("Commons" -> "House of Commons")
     org_words: dict[str, str]  # head word -> "org" | "party"
+    law_words: frozenset[str]  # head words of law titles ("Bill", "Act"): such a name is no actor
+    org_nouns: dict[str, str]  # lower-case noun -> "org" | "party" ("the union X", "X, the charity")
     non_actors: frozenset[str]  # lower-case mentions that are never actors alone
     first_names: dict[str, str]  # given name -> "m" | "f"
     known_people: tuple[str, ...]  # canonical spellings of well-known people
@@ -75,6 +78,7 @@ def load_lexicon() -> Lexicon:
         title_words[words[0]] = max(title_words.get(words[0], 0), len(words))
     places = _rows("places.tsv")
     suffixes = [r["surface"] for r in places if r["type"] == "suffix"]
+    org_rows = _rows("org_words.tsv")
     return Lexicon(
         titles=titles,
         title_words=title_words,
@@ -82,12 +86,15 @@ def load_lexicon() -> Lexicon:
         groups={r["surface"].lower(): r["canonical"] for r in _rows("groups.tsv")},
         places=frozenset(r["surface"] for r in places if r["type"] == "name"),
         place_suffixes=frozenset(s for s in suffixes if not s.startswith("-")),
+        place_prefixes=frozenset(r["surface"] for r in places if r["type"] == "prefix"),
         place_endings=tuple(s[1:] for s in suffixes if s.startswith("-")),
         place_cues=frozenset(r["surface"].lower() for r in places if r["type"] == "cue"),
         place_before=frozenset(r["surface"].lower() for r in places if r["type"] == "before"),
         place_after=frozenset(r["surface"].lower() for r in places if r["type"] == "after"),
         orgs={r["surface"]: r["canonical"] for r in _rows("orgs.tsv")},
-        org_words={r["word"]: r["kind"] for r in _rows("org_words.tsv")},
+        org_words={r["word"]: r["kind"] for r in org_rows if r["kind"] in ("org", "party")},
+        law_words=frozenset(r["word"] for r in org_rows if r["kind"] == "law"),
+        org_nouns={r["word"]: r["kind"].removesuffix("-noun") for r in org_rows if r["kind"].endswith("-noun")},
         non_actors=frozenset(r["word"].lower() for r in _rows("non_actors.tsv")),
         first_names={r["name"]: r["gender"] for r in _rows("first_names.tsv")},
         known_people=tuple(r["name"] for r in _rows("known_people.tsv")),

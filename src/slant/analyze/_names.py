@@ -50,6 +50,25 @@ def unique_slugs(names: Iterable[str]) -> list[str]:
     return out
 
 
+def is_acronym(word: str) -> bool:
+    """An acronym-shaped word: letters only, capitalised, at least two capitals and no more lower-case
+    letters than capitals ("NEC", "GLMU", "DfT", "AfD"; not "McDonald", "Ali")."""
+    if not (2 <= len(word) <= 8 and word.isalpha() and word[0].isupper()):
+        return False
+    upper = sum(ch.isupper() for ch in word)
+    return upper >= 2 and upper >= len(word) - upper
+
+
+def initials(words: Iterable[str], connectors: frozenset[str]) -> tuple[str, str]:
+    """The lower-case initials of a name, without and with its connector words.
+
+    ``("Department", "for", "Transport")`` -> ``("dt", "dft")``: "DfT" and "DT" both abbreviate it.
+    """
+    ws = [w for w in words if w and w[0].isalnum()]
+    content = "".join(w[0] for w in ws if w.casefold() not in connectors).casefold()
+    return content, "".join(w[0] for w in ws).casefold()
+
+
 def is_familiar_form(a: str, b: str, nicknames: Mapping[str, frozenset[str]]) -> bool:
     """Whether one given name is a listed familiar form of the other ("Gerry"/"Gerald", "Bill"/"William")."""
     a_, b_ = a.casefold(), b.casefold()

@@ -3,8 +3,9 @@
 Full names ("Ken Livingstone") are clustered first: same surname and a compatible given name ("Ed" /
 "Edward", "Rusharnara" / "Rushanara"), or a near-identical whole name. Lone names ("Livingstone", "Ken",
 "Ms Ali") then join the person whose surname (or, failing that, given name) they match; when several
-match, the person mentioned most wins, ties going to the most recent. Lone names that match nobody make
-their own person ("Boris").
+match, the person mentioned most wins, ties going to the most recent. A title + surname that matches nobody
+joins the one person whose surname it nearly spells ("Ms Kettelby" -> "Joanne Kettleby"). Lone names that
+match nobody make their own person ("Boris").
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from slant.analyze._names import canonical_spelling, is_familiar_form, same_pers
 
 #: Similarity for a lone given name to match a misspelt given name.
 GIVEN_ALONE_RATIO = 90.0
+#: Similarity for title + surname ("Ms Kettelby") to match a misspelt surname when only one person fits.
+TITLED_SURNAME_RATIO = 85.0
 
 
 @dataclass(slots=True)
@@ -138,8 +141,24 @@ class PeopleResolver:
             return top[0]
         return max(top, key=lambda p: p.last_before(pos))
 
+    def near_surname(self, word: str, gender: str | None) -> Person | None:
+        """The one person named in full whose surname ``word`` nearly spells (a titled mention's typo)."""
+        w = word.casefold()
+        if len(w) < 5:
+            return None
+        pool = [
+            p
+            for p in self.people
+            if p.variants
+            and p.gender in (None, gender or p.gender)
+            and any(fuzz.ratio(v[-1].casefold(), w) >= TITLED_SURNAME_RATIO for v in p.variants)
+        ]
+        return pool[0] if len(pool) == 1 else None
+
     def add_single(self, c: Candidate) -> None:
         p = self.match(c.name[0], c.gender, c.start)
+        if p is None and c.source == "title":
+            p = self.near_surname(c.name[-1], c.gender)
         if p is None:
             key = c.name[0].casefold()
             p = self._singles.get(key)

@@ -5,11 +5,14 @@
   current or previous paragraph. A person of unknown gender takes the pronoun, and its gender from then on.
 * they/them/their/themselves look back over organisations, parties and groups; its/itself over
   organisations and parties; both within the same or the previous sentence, and "they" gives up when a
-  plural noun subject stands between (the likelier antecedent: "critics said ... they").
+  plural noun subject of a main clause stands between (the likelier antecedent: "critics said ... they";
+  not "the Tories know the polls are grim. They ...").
 * A subject pronoun prefers the latest compatible *subject* of its own sentence, or of the previous one
   when its own has no candidate ("X beat Y and he is ..." -> X); other pronouns take the latest compatible mention. Linked pronouns
   count as mentions of their actor from then on.
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
+* A pronoun inside a quotation never stands for a subject of its sentence outside the quotation: the
+  speaker says "I", so "she" in 'Quell said: "She has lost her way"' is someone else.
 * it, I, we, you: never linked.
 """
 
@@ -52,6 +55,7 @@ class _Seen:
     last_tok: int
     root: int
     subject: bool
+    quoted: bool
 
 
 class _Linker:
@@ -69,6 +73,7 @@ class _Linker:
             self.sent.append(s)
             self.para.append(p)
         self.history: list[_Seen] = []
+        self.quoted = _quoted_tokens(doc)
 
     def see(self, start: int, end: int, actor: str, kind: str) -> None:
         span = self.doc.char_span(start, end, alignment_mode="expand")
@@ -76,7 +81,16 @@ class _Linker:
             return
         subject = span.root.dep_ in SUBJECT_DEPS
         self.history.append(
-            _Seen(actor, kind, self.sent[span.start], self.para[span.start], span.end - 1, span.root.i, subject)
+            _Seen(
+                actor,
+                kind,
+                self.sent[span.start],
+                self.para[span.start],
+                span.end - 1,
+                span.root.i,
+                subject,
+                self.quoted[span.start],
+            )
         )
 
     def resolve(self, tok: Any, cls: str) -> str | None:
@@ -90,11 +104,11 @@ class _Linker:
                 break
             if seen.kind not in KINDS[cls] or seen.actor in bound:
                 continue
+            if self.quoted[tok.i] and seen.sent == here and seen.subject and not seen.quoted:
+                continue  # the speaker of the quotation the pronoun is in
             if cls in ("m", "f") and self.genders.get(seen.actor) not in (None, cls):
                 continue
-            if cls == "p" and any(
-                t.tag_ == "NNS" and t.dep_ in SUBJECT_DEPS for t in self.doc[seen.last_tok + 1 : tok.i]
-            ):
+            if cls == "p" and any(_main_plural_subject(t) for t in self.doc[seen.last_tok + 1 : tok.i]):
                 break
             pool.append(seen)
         if not pool:
@@ -108,6 +122,32 @@ class _Linker:
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:
             self.genders[choice.actor] = cls
         return choice.actor
+
+
+def _quoted_tokens(doc: Any) -> list[bool]:
+    """Which tokens lie inside a quotation (curly quotes pair by shape, straight quotes alternate; a
+    paragraph break closes an open quotation)."""
+    out: list[bool] = []
+    inside = False
+    for tok in doc:
+        t = tok.text
+        if tok.is_space and "\n" in t:
+            inside = False
+        if t in ("“", "”", '"'):
+            inside = t == "“" or (t == '"' and not inside)
+            out.append(False)
+            continue
+        out.append(inside)
+    return out
+
+
+def _main_plural_subject(t: Any) -> bool:
+    """A plural common noun subject of a main clause ("critics said ..."): the likelier antecedent of a later
+    "they". One in a reported clause ("know the polls are grim") does not count."""
+    if t.tag_ != "NNS" or t.dep_ not in SUBJECT_DEPS:
+        return False
+    root = t.sent.root
+    return bool(t.head == root or (t.head.dep_ == "conj" and t.head.head == root))
 
 
 def _clause_subjects(tok: Any) -> set[int]:

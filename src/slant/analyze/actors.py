@@ -7,7 +7,9 @@
    first names and title + surname attached (:mod:`slant.analyze._people`); names NER mistyped
    ("Lutfur" as GPE) or missed become mentions of the person they name;
 3. everything else grouped by canonical name (parties and groups by their lexicon name, organisations
-   also by acronym: "NEC" = "National Executive Committee");
+   also by acronym: "NEC" = "National Executive Committee", "DfT" = "Department for Transport", an acronym
+   the model left untagged included); a lone word the model called a person that opens exactly one
+   company's name joins it ("Verrow" of "Verrow Rail");
 4. pronouns linked to the actors (:mod:`slant.analyze._pronouns`).
 
 Names drop titles ("Ms Ali" belongs to "Rushanara Ali"); aliases are the distinct surface forms; mentions
@@ -19,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from slant.analyze._candidates import NAME_POS, Candidate, find_candidates
+from slant.analyze._candidates import CONNECTORS, NAME_POS, Candidate, find_candidates
 from slant.analyze._lexicon import Lexicon, load_lexicon
-from slant.analyze._names import normalise, unique_slugs
+from slant.analyze._names import initials, is_acronym, normalise, unique_slugs
 from slant.analyze._people import PeopleResolver, person_name
 from slant.analyze._pronouns import link_pronouns
 from slant.analyze.base import Component, Context
@@ -38,11 +40,15 @@ RULE_WEIGHT = 3
 def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str], ...]]:
     """The actors of ``doc`` (ordered by first mention) and its pronoun links ``(span, actor id)``."""
     lex = load_lexicon()
-    people, kept = _resolve_people(doc, lex)
-    others_by_key = _group_others(kept, doc.text)
+    people, kept, claimed = _resolve_people(doc, lex)
+    others_by_key = _group_others(kept, doc, claimed, lex)
     groups: list[_Group] = []
     for p in people.people:
-        other = others_by_key.get(normalise(p.single)) if p.single and not p.genders else None
+        other = None
+        if p.single and not p.genders:
+            other = others_by_key.get(normalise(p.single)) or _company_of(
+                p.single, p.mentions, others_by_key, doc.text, lex
+            )
         if other is not None:
             other.extend(p.mentions)  # a lone word the model once called a person: "Fenwick", "Barking"
         elif p.mentions:
@@ -57,8 +63,9 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     return actors, pronouns
 
 
-def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candidate]]:
-    """Find the candidates, cluster the people among them; return the people and the other candidates."""
+def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candidate], list[bool]]:
+    """Find the candidates, cluster the people among them; return the people, the other candidates and
+    which tokens the candidates claim."""
     cands, claimed = find_candidates(doc, lex)
     people = PeopleResolver(lex)
     persons, others = _split_people(cands, doc.text, lex)
@@ -78,7 +85,7 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
     people.add_full_names(joined)
     for c in singles:
         people.add_single(c)
-    return people, kept
+    return people, kept, claimed
 
 
 def _split_people(cands: list[Candidate], text: str, lex: Lexicon) -> tuple[list[Candidate], list[Candidate]]:
@@ -165,17 +172,63 @@ def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon
     return out
 
 
-def _group_others(cands: list[Candidate], text: str) -> dict[str, list[Candidate]]:
+def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Lexicon) -> dict[str, list[Candidate]]:
     """Non-person mentions by canonical name, short forms merged into the name they shorten."""
+    text: str = doc.text
     by_key: dict[str, list[Candidate]] = {}
     for c in cands:
         by_key.setdefault(normalise(c.canonical or text[c.start : c.end]), []).append(c)
     _merge_short_forms(by_key, text)
+    _untagged_acronyms(by_key, doc, claimed, lex)
     return by_key
 
 
+def _abbreviations(by_key: dict[str, list[Candidate]]) -> dict[str, str]:
+    """Initials -> the one multi-word organisation or party they abbreviate (ambiguous initials left out)."""
+    found: dict[str, set[str]] = {}
+    for k, ms in by_key.items():
+        if len(k.split()) > 1 and ms[0].kind in ("org", "party"):
+            for form in initials(k.split(), CONNECTORS | {"the"}):
+                if len(form) >= 2:
+                    found.setdefault(form, set()).add(k)
+    return {form: next(iter(ks)) for form, ks in found.items() if len(ks) == 1}
+
+
+def _untagged_acronyms(by_key: dict[str, list[Candidate]], doc: Any, claimed: list[bool], lex: Lexicon) -> None:
+    """Acronyms the model left untagged ("An NFA spokesperson") that abbreviate a named organisation."""
+    abbrev = _abbreviations(by_key)
+    if not abbrev:
+        return
+    for tok in doc:
+        if claimed[tok.i] or not is_acronym(tok.text) or tok.text in lex.titles or tok.lower_ in lex.non_actors:
+            continue
+        target = abbrev.get(tok.lower_)
+        if target is not None:
+            end = tok.idx + len(tok.text)
+            by_key[target].append(Candidate(tok.i, tok.i + 1, tok.idx, end, by_key[target][0].kind, "acronym"))
+
+
+def _company_of(
+    word: str, mentions: list[Candidate], by_key: dict[str, list[Candidate]], text: str, lex: Lexicon
+) -> list[Candidate] | None:
+    """The mentions of the one organisation whose name opens with ``word`` and ends in an organisation word
+    ("Verrow" -> "Verrow Rail"), for a lone word the model alone called a person; None when no such
+    organisation or several fit, or another kind of name opens with it."""
+    if any(c.source != "ner" for c in mentions):
+        return None
+    w = word.casefold()
+    fits = [k for k in by_key if len(k.split()) > 1 and k.split()[0] == w]
+    if len(fits) != 1 or any(c.kind != "org" for c in by_key[fits[0]]):
+        return None
+    first = by_key[fits[0]][0]
+    if text[first.start : first.end].split()[-1] not in lex.org_words:
+        return None
+    return by_key[fits[0]]
+
+
 def _named_groups(by_key: dict[str, list[Candidate]], text: str) -> list[_Group]:
-    """Name and type each group of non-person mentions (kind by vote, rules outweighing the model)."""
+    """Name and type each group of non-person mentions (kind by vote, rules outweighing the model; the name is
+    the most frequent surface, a spelt-out name before an acronym)."""
     out: list[_Group] = []
     for ms in by_key.values():
         votes: Counter[str] = Counter()
@@ -183,7 +236,7 @@ def _named_groups(by_key: dict[str, list[Candidate]], text: str) -> list[_Group]
             votes[c.kind] += 1 if c.source == "ner" else RULE_WEIGHT
         kind = votes.most_common(1)[0][0]
         surfaces = Counter(c.canonical or text[c.start : c.end] for c in ms)
-        name = max(surfaces.items(), key=lambda kv: (kv[1], len(kv[0])))[0]
+        name = max(surfaces.items(), key=lambda kv: (not is_acronym(kv[0]), kv[1], len(kv[0])))[0]
         out.append((name, kind, ms, None))
     return out
 
@@ -192,19 +245,15 @@ def _merge_short_forms(by_key: dict[str, list[Candidate]], text: str) -> None:
     """Merge one-word forms into the organisation they shorten: an acronym ("NEC" -> "National Executive
     Committee") or the name's last word ("the Review" -> "Meridian Review") when only one name fits."""
     multi = [k for k, ms in by_key.items() if len(k.split()) > 1 and ms[0].kind in ("org", "party")]
-    initials = {_initials(k): k for k in multi}
+    abbrev = _abbreviations(by_key)
     for key in [k for k in by_key if len(k.split()) == 1]:
         first = by_key[key][0]
-        if text[first.start : first.end].isupper() and initials.get(key) in by_key:
-            by_key[initials[key]].extend(by_key.pop(key))
+        if is_acronym(text[first.start : first.end]) and abbrev.get(key) in by_key:
+            by_key[abbrev[key]].extend(by_key.pop(key))
             continue
         heads = [k for k in multi if k.split()[-1] == key]
         if len(heads) == 1 and first.kind != "place":
             by_key[heads[0]].extend(by_key.pop(key))
-
-
-def _initials(key: str) -> str:
-    return "".join(w[0] for w in key.split() if w not in ("of", "for", "and", "the", "&"))
 
 
 def _actor(aid: str, name: str, kind: str, ms: list[Candidate], text: str) -> Actor:

@@ -2,10 +2,24 @@
 
 Each gold line is ``{"id", "text", "actors": [{"name", "kind", "aliases"}], "pronouns": [{"text",
 "start", "actor"}]}`` (pronouns optional). Articles are short invented news and op-ed texts written for
-the project; annotations follow these conventions: aliases are the distinct surface forms of mentions
-(titles kept: "Ms Quell"; possessive endings and a leading "the" dropped); attributive group words
-("Muslim vote") are not mentions; in an article with a ``pronouns`` list, every third-person pronoun
-whose antecedent is an annotated actor is listed.
+the project; annotations follow these conventions:
+
+* aliases are the distinct surface forms of mentions, possessive endings and a leading "the" dropped;
+* titles: honorifics (Mr, Mrs, Ms, Miss, Mx, Dr, Prof, Lord, Lady, Sir, Dame, Baron, Baroness, Cllr,
+  Councillor, Rev, Rabbi, Imam) are part of the mention ("Ms Quell", "Cllr Ostby", "Sir Alan Pike");
+  role titles (Senator, Governor, President, Prime Minister, Mayor, Secretary, Minister, Judge, King ...)
+  and post-nominals (MP, MSP, MEP, QC, OBE ...) are not: "Senator Ada Kell" and "Ada Kell MP" are
+  mentions "Ada Kell". The lists are ``resources/actors/titles.tsv`` (kind honorific / role /
+  postnominal). The annotations follow this rather than the scorer forgiving titles, so that an alias
+  error stays visible;
+* attributive group words ("Muslim vote") are not mentions; attributive party words are ("Labour
+  councillors", "the Green MP": the party is named);
+* group actors are social groups that politics addresses as a bloc with shared interests (religious,
+  ethnic and national groups, migrants, farmers, pensioners, renters ...); words for whoever is in a
+  situation (voters, residents, parents, families, members, critics) and workforce head counts ("lost a
+  fifth of its nurses") are not;
+* in an article with a ``pronouns`` list, every third-person pronoun whose antecedent is an annotated
+  actor is listed.
 
 Metrics (all micro-averaged over the whole set):
 

@@ -74,7 +74,7 @@ def other_rows(analysis: Analysis) -> dict[str, list[dict[str, Any]]]:
                 "article_id": aid, "position": i, "source": r.source, "target": r.target,
                 "polarity": r.polarity, "kind": r.kind, "evidence_start": r.evidence.start,
                 "evidence_end": r.evidence.end, "evidence_text": r.evidence.text,
-                "confidence": r.confidence, "asserted_by": r.asserted_by,
+                "confidence": r.confidence, "asserted_by": r.asserted_by, "condition": r.condition,
             }
             for i, r in enumerate(analysis.relations)
         ],

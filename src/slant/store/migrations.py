@@ -81,9 +81,16 @@ def _fts(conn: Connection) -> None:
         conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_articles_fts ON articles USING gin ({pg_tsvector()})"))
 
 
+def _relation_condition(conn: Connection) -> None:
+    columns = {c["name"] for c in inspect(conn).get_columns("relations")}
+    if "condition" not in columns:  # databases made by 0001 before the column existed
+        conn.execute(text('ALTER TABLE relations ADD COLUMN "condition" TEXT'))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_initial", _initial, "articles, analysis rows, canonical actors, runs, errors"),
     Migration("0002_fts", _fts, "full-text index over title and text (FTS5 on SQLite, GIN on PostgreSQL)"),
+    Migration("0003_relation_condition", _relation_condition, "relations.condition: what a relation hangs on"),
 )
 HEAD = MIGRATIONS[-1].name
 

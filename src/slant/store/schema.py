@@ -161,6 +161,7 @@ relations = Table(
     Column("evidence_text", Text, nullable=False),
     Column("confidence", Double, nullable=False),
     Column("asserted_by", NAME),
+    Column("condition", Text),  # added by migration 0003_relation_condition
 )
 
 stances = Table(

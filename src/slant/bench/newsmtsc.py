@@ -1,0 +1,118 @@
+"""NewsMTSC: sentiment toward a target person in one news sentence (Hamborg & Donnay, EACL 2021; MIT).
+
+The data is not shipped with slant: get it from https://github.com/fhamborg/NewsMTSC (``NewsSentiment/
+controller_data/datasets/NewsMTSC-dataset/`` and ``experiments/default/datasets/newsmtsc-{rw,mt}/``).
+Each JSON line is a sentence (``sentence_normalized``) with ``targets`` (``from``/``to`` character
+offsets, ``polarity`` 2.0 / 4.0 / 6.0 = negative / neutral / positive). Every (sentence, target) pair is
+scored: the target is the item's span and the sentence's other targets are its competitors.
+
+Metrics: macro-F1 over the three classes (``f1m``, the paper's F1m), accuracy and per-class F1. The
+published best on test-rw is F1m 0.831 (fine-tuned RoBERTa); the fast mode's rules are far simpler.
+
+Run ``python -m slant.bench.newsmtsc PATH [--mode fast|accurate]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from slant.analyze._stance_types import TargetItem, TargetScorer
+
+LABELS: tuple[str, ...] = ("negative", "neutral", "positive")
+_LABEL_OF = {2.0: "negative", 4.0: "neutral", 6.0: "positive"}
+
+
+def load_items(path: Path) -> tuple[list[TargetItem], list[str]]:
+    """The (sentence, target) items of a NewsMTSC JSON Lines file and their gold labels."""
+    items: list[TargetItem] = []
+    gold: list[str] = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            text = rec["sentence_normalized"]
+            spans = [(int(t["from"]), int(t["to"])) for t in rec["targets"]]
+            for t, span in zip(rec["targets"], spans, strict=True):
+                others = tuple(s for s in spans if s != span)
+                items.append(TargetItem(text, span[0], span[1], None, others))
+                gold.append(_LABEL_OF[float(t["polarity"])])
+    return items, gold
+
+
+def metrics(gold: Sequence[str], pred: Sequence[str]) -> dict[str, Any]:
+    """Accuracy, per-class precision/recall/F1 and macro-F1 (``f1m``)."""
+    out: dict[str, Any] = {"n": len(gold)}
+    f1s = []
+    for label in LABELS:
+        tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == label)
+        n_pred = sum(1 for p in pred if p == label)
+        n_gold = sum(1 for g in gold if g == label)
+        prec = tp / n_pred if n_pred else 0.0
+        rec = tp / n_gold if n_gold else 0.0
+        f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+        out[f"f1_{label}"] = f1
+        out[f"precision_{label}"] = prec
+        out[f"recall_{label}"] = rec
+        f1s.append(f1)
+    out["f1m"] = sum(f1s) / len(f1s)
+    out["accuracy"] = sum(1 for g, p in zip(gold, pred, strict=True) if g == p) / len(gold) if gold else 0.0
+    return out
+
+
+def score_newsmtsc(path: Path, scorer: TargetScorer | None = None) -> dict[str, Any]:
+    """Score every (sentence, target) of a NewsMTSC file with ``scorer`` (default: the fast rules)."""
+    if scorer is None:
+        from slant.analyze._stance_rules import RuleScorer
+
+        scorer = RuleScorer()
+    items, gold = load_items(Path(path))
+    probs = scorer.score(items)
+    pred = [LABELS[max(range(3), key=lambda k: p[k])] for p in probs]
+    result = metrics(gold, pred)
+    result["path"] = str(path)
+    return result
+
+
+def _scorer(mode: str) -> TargetScorer | None:
+    if mode == "fast":
+        return None
+    from slant.analyze.stance_model import model_scorer
+
+    return model_scorer()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures of one NewsMTSC file."""
+    ap = argparse.ArgumentParser(prog="python -m slant.bench.newsmtsc", description=__doc__.split("\n")[0])
+    ap.add_argument("path", type=Path, help="a NewsMTSC .jsonl file (e.g. newsmtsc-rw/dev.jsonl)")
+    ap.add_argument("--mode", choices=("fast", "accurate"), default="fast")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = ap.parse_args(argv)
+    if not args.path.is_file():
+        print(f"{args.path}: no such file (download NewsMTSC, see the module docstring)", file=sys.stderr)
+        return 2
+    try:
+        result = score_newsmtsc(args.path, _scorer(args.mode))
+    except ImportError as exc:
+        print(f"the {args.mode} mode is not available: {exc}", file=sys.stderr)
+        return 2
+    result["mode"] = args.mode
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{args.path} ({args.mode} mode, {result['n']} targets)")
+    print(f"  F1m       {result['f1m']:.3f}")
+    print(f"  accuracy  {result['accuracy']:.3f}")
+    for label in LABELS:
+        print(f"  F1 {label:9} {result[f'f1_{label}']:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

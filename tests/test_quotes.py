@@ -1,0 +1,262 @@
+"""slant.analyze.quotes: quotation marks, reported speech, speakers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slant.analyze._quote_lexicon import load_quote_lexicon
+from slant.analyze._quote_marks import find_marked
+from slant.analyze.actors import extract_actors
+from slant.analyze.base import Context
+from slant.analyze.quotes import QuotesComponent, extract_quotes
+from slant.models import Actor, Article, Quote
+from slant.nlp import load_nlp
+from slant.pipeline import REGISTRY, check_components
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return load_nlp()
+
+
+def analyse(nlp: Any, text: str) -> tuple[tuple[Quote, ...], tuple[Actor, ...]]:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    return extract_quotes(doc, actors, pronouns), actors
+
+
+def speaker_name(q: Quote, actors: tuple[Actor, ...]) -> str | None:
+    """The speaker actor's name (or None)."""
+    return next((a.name for a in actors if a.id == q.speaker), None)
+
+
+# (text, [(quote text, kind, speaker actor name or None)])
+EXAMPLES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
+    (
+        "“We will win,” said Mara Quell, “and we will win big.”",
+        [("We will win,", "direct", "Mara Quell"), ("and we will win big.", "direct", "Mara Quell")],
+    ),
+    (
+        'Tom Reed told the Eastbridge Gazette: "The budget is a fantasy from start to finish."',
+        [("The budget is a fantasy from start to finish.", "direct", "Tom Reed")],
+    ),
+    (
+        "Mara Quell defended the plan. ‘Nobody likes cuts, but we have no choice,’ she said.",
+        [("Nobody likes cuts, but we have no choice,", "direct", "Mara Quell")],
+    ),
+    (
+        "Speaking to the Kelham Star, Mara Quell said the plan would fail, adding: “Nobody was happy with it.”",
+        [("the plan would fail", "indirect", "Mara Quell"), ("Nobody was happy with it.", "direct", "Mara Quell")],
+    ),
+    (
+        "Tom Reed said the plan was 'a disgrace'.",
+        [("the plan was 'a disgrace'", "mixed", "Tom Reed")],
+    ),
+    (
+        "Tom Reed claimed that the council had hidden the figures from residents.",
+        [("the council had hidden the figures from residents", "indirect", "Tom Reed")],
+    ),
+    (
+        "Helena Voss told reporters that she would stand again.",
+        [("she would stand again", "indirect", "Helena Voss")],
+    ),
+    (
+        "The scheme will be scrapped, according to Helena Voss.",
+        [("The scheme will be scrapped", "indirect", "Helena Voss")],
+    ),
+    (
+        "« Nous ne céderons pas sur les retraites », said Sylvie Marchand.",
+        [("Nous ne céderons pas sur les retraites", "direct", "Sylvie Marchand")],
+    ),
+    (
+        "“We have heard nothing from the council for six months,” a Labour spokesperson said.",
+        [("We have heard nothing from the council for six months,", "direct", None)],
+    ),
+    (
+        "Tom Reed accused Helena Voss of “treating voters like fools”.",
+        [("treating voters like fools", "direct", "Tom Reed")],
+    ),
+    (
+        "“Will it work?” asked Tom Reed. “Nobody knows.”",
+        [("Will it work?", "direct", "Tom Reed"), ("Nobody knows.", "direct", "Tom Reed")],
+    ),
+]
+
+#: Texts that hold no quote: scare quotes, titles, nicknames, apostrophes.
+NO_QUOTES: list[str] = [
+    "The so-called “levelling up” agenda has stalled in the north.",
+    "Her memoir, “A Life in the Chamber”, sold well in the constituency.",
+    'The film "Election Night at the Town Hall" opens on Friday.',
+    "Boris “the Bulldozer” Thwaite lost his seat in the landslide.",
+    "Labour’s ’90s heyday didn’t last, and the party’s members know it.",
+    "The voters' verdict was clear and the Greens' vote held up in the 'Old Town' wards.",
+    'Ed Tanner\'s "first big test" comes next month in the by-election.',
+    "The report, titled “Towns in Decline: A Decade of Neglect”, was published on Monday.",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EXAMPLES)
+def test_examples(nlp: Any, text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    quotes, actors = analyse(nlp, text)
+    got = [(q.text, q.kind, speaker_name(q, actors)) for q in quotes]
+    assert got == expected
+
+
+@pytest.mark.parametrize("text", NO_QUOTES)
+def test_no_quote(nlp: Any, text: str) -> None:
+    quotes, _ = analyse(nlp, text)
+    assert quotes == ()
+
+
+def test_speaker_name_and_cue(nlp: Any) -> None:
+    quotes, _ = analyse(nlp, "“We have heard nothing from the council for six months,” a Labour spokesperson said.")
+    (q,) = quotes
+    assert q.speaker is None and q.speaker_name == "a Labour spokesperson"
+    assert (q.cue, q.cue_type) == ("say", "neutral")
+    quotes, _ = analyse(nlp, "Tom Reed insisted that the figures were wrong.")
+    assert quotes[0].cue_type == "emphatic"
+
+
+def test_paragraph_continuation_and_multi_paragraph(nlp: Any) -> None:
+    text = (
+        "Mara Quell spoke at the hall on Monday.\n\n"
+        "“I have lived in this town all my life,” Ms Quell said. “I know its streets.\n\n"
+        "“I know what the closures have done to the families who live on them.”\n\n"
+        "“And I will not stand by while the council closes another library in this borough.”"
+    )
+    quotes, actors = analyse(nlp, text)
+    assert len(quotes) == 4
+    assert {speaker_name(q, actors) for q in quotes} == {"Mara Quell"}
+    assert all(q.kind == "direct" and "“" not in q.text for q in quotes)
+
+
+def test_another_speaker_named_breaks_continuation(nlp: Any) -> None:
+    text = (
+        "“The library will stay open for as long as I am leader of this council,” Mara Quell said.\n\n"
+        "Tom Reed dismissed the promise out of hand.\n\n"
+        "“She said exactly the same thing about the swimming pool two years ago.”"
+    )
+    quotes, actors = analyse(nlp, text)
+    assert [speaker_name(q, actors) for q in quotes] == ["Mara Quell", "Tom Reed"]
+
+
+def test_offsets_are_exact(nlp: Any) -> None:
+    text = "Tom Reed said: “It’s over.” Helena Voss said he was “wrong about everything”."
+    quotes, _ = analyse(nlp, text)
+    assert quotes
+    for q in quotes:
+        assert text[q.start : q.end] == q.text
+
+
+def test_marks_tell_apostrophes_from_quotes() -> None:
+    text = "He said ‘it’s the voters’ choice’ and the ’90s are over; 'don't' is not 'won't'."
+    got = [text[m.start : m.end] for m in find_marked(text)]
+    assert got == ["it’s the voters’ choice", "don't", "won't"]
+
+
+def test_lexicon_has_a_why_for_every_entry() -> None:
+    lex = load_quote_lexicon()
+    assert lex.verbs["say"] == "neutral" and lex.verbs["claim"] == "distancing"
+    assert lex.verbs["accuse"] == "critical" and lex.verbs["admit"] == "admission"
+    assert lex.speaker_nouns["spokesperson"] == "proxy"
+
+
+def test_component_contract() -> None:
+    comp = QuotesComponent()
+    assert comp.name == "slant.quotes.v1"
+    assert comp.requires == ("doc", "actors", "pronouns")
+    assert comp.provides == ("quotes",)
+    assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"
+
+
+def test_component_runs_in_a_pipeline(nlp: Any) -> None:
+    from slant.analyze.actors import ActorsComponent
+
+    comps = [ActorsComponent(), QuotesComponent()]
+    check_components(comps)
+    text = "“We will win,” said Mara Quell."
+    ctx = Context(article=Article(id="a", source="t", text=text), doc=nlp(text))
+    for c in comps:
+        c(ctx)
+    assert [q.text for q in ctx.data["quotes"]] == ["We will win,"]
+
+
+# --- property test: offsets on generated texts ---------------------------------------------------------
+
+NAMES = ["Mara Quell", "Tom Reed", "Helena Voss", "Ms Quell", "a spokesperson", "she", "critics"]
+WORDS = ["the", "plan", "council", "will", "fail", "voters", "budget", "we", "win", "never", "it’s", "don't"]
+OPEN_CLOSE = [("“", "”"), ('"', '"'), ("‘", "’"), ("'", "'"), ("« ", " »"), ("»", "«")]
+
+
+@st.composite
+def articles(draw: st.DrawFn) -> str:
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 6))):
+        words = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=9)))
+        name = draw(st.sampled_from(NAMES))
+        o, c = draw(st.sampled_from(OPEN_CLOSE))
+        layout = draw(st.integers(0, 4))
+        if layout == 0:
+            parts.append(f"{o}{words.capitalize()},{c} {name} said.")
+        elif layout == 1:
+            parts.append(f"{name.capitalize()} said: {o}{words.capitalize()}.{c}")
+        elif layout == 2:
+            parts.append(f"{name.capitalize()} said that {words}.")
+        elif layout == 3:
+            parts.append(f"{name.capitalize()} called it {o}{words}{c}.")
+        else:
+            parts.append(f"{o}{words.capitalize()}")  # an unclosed quote
+        if draw(st.booleans()):
+            parts.append("\n\n")
+    return " ".join(parts)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=articles())
+def test_offsets_property(nlp: Any, text: str) -> None:
+    quotes, actors = analyse(nlp, text)
+    ids = {a.id for a in actors}
+    for q in quotes:
+        assert 0 <= q.start < q.end <= len(text)
+        assert text[q.start : q.end] == q.text
+        assert q.kind in ("direct", "indirect", "mixed")
+        assert q.speaker is None or q.speaker in ids
+    starts = [q.start for q in quotes]
+    assert starts == sorted(starts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab ’'\"“”‘«»\n.,")), max_size=200))
+def test_marks_never_crash_and_stay_inside(text: str) -> None:
+    for m in find_marked(text):
+        assert 0 <= m.open < m.start < m.end <= m.outer_end <= len(text)
+        assert text[m.start : m.end].strip() == text[m.start : m.end]
+
+
+# --- the seeds -------------------------------------------------------------------------------------------
+
+
+def _norm(s: str) -> list[str]:
+    return re.sub(r"[^a-z0-9 ]+", " ", s.lower()).split()
+
+
+@pytest.mark.shared
+def test_seeds(nlp: Any, shared_dir: Path) -> None:
+    column = (shared_dir / "seeds" / "column-against-livingstone.txt").read_text(encoding="utf-8")
+    column = column.split("No comments:")[0]
+    quotes, actors = analyse(nlp, column)
+    ali = [q for q in quotes if speaker_name(q, actors) == "Rushanara Ali"]
+    assert len(ali) >= 3
+    joined = [" ".join(_norm(q.text)) for q in ali]
+    for phrase in ("completely unacceptable", "playing divisive politics", "that support is of course conditional"):
+        assert any(phrase in j for j in joined), phrase
+    blog = (shared_dir / "seeds" / "blog-pro-livingstone.txt").read_text(encoding="utf-8")
+    blog = blog.split("\n", 2)[2]
+    quotes, _ = analyse(nlp, blog)
+    assert not [q for q in quotes if q.kind == "direct" and len(_norm(q.text)) > 6]

@@ -1,0 +1,365 @@
+"""Stance: the author's and quoted speakers' stance toward actors (fast rules, and the model-mode wiring).
+
+Example texts are written for these tests (invented names). The seed articles are read from ../shared.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slant.analyze._stance_aggregate import build_items, complement
+from slant.analyze._stance_lexicon import load_stance_lexicon
+from slant.analyze._stance_rules import RuleScorer, probs_from_raw
+from slant.analyze._stance_types import Probs, TargetItem, TargetScorer, signed
+from slant.analyze.stance import StanceComponent, extract_stances
+from slant.analyze.stance_model import ModelScorer, ModelStanceComponent, masked
+from slant.bench.gold_stance import match_name
+from slant.bench.newsmtsc import metrics, score_newsmtsc
+from slant.models import Article, Quote, Stance
+from slant.pipeline import Pipeline, build_pipeline
+
+COMPONENTS = ("slant.actors.v1", "slant.quotes.v1", "slant.stance.v1")
+
+
+@pytest.fixture(scope="module")
+def pipe() -> Pipeline:
+    return build_pipeline(COMPONENTS)
+
+
+def analyse(pipe: Pipeline, text: str) -> Any:
+    return pipe.analyze([Article(id="t", source="test", text=text)])[0]
+
+
+def author_stance(an: Any, name: str) -> Stance | None:
+    aid = match_name(name, an.actors)
+    return next((s for s in an.stances if s.holder == "author" and s.target == aid), None)
+
+
+# --- example tables: text -> the author's polarity toward a named actor -------------------------------
+AUTHOR_CASES = [
+    pytest.param(
+        "Victor Hale chairs the finance committee. On Monday the snake Victor Hale behaved shamefully, "
+        "briefing against his colleagues.",
+        "Victor Hale",
+        "negative",
+        id="appositive-insult",
+    ),
+    pytest.param(
+        "Councillor Maria Delgado took a courageous decision on the harbour, and it was a political master stroke.",
+        "Maria Delgado",
+        "positive",
+        id="praise",
+    ),
+    pytest.param(
+        "Critics have called Tom Reilly a disgrace for a week. He is not a disgrace. "
+        "He explained a hard decision with admirable clarity.",
+        "Tom Reilly",
+        "positive",
+        id="negation",
+    ),
+    pytest.param(
+        "The council meets on Thursday. Finance director Paula Grant will present the figures at seven.",
+        "Paula Grant",
+        "neutral",
+        id="neutral-mention",
+    ),
+    pytest.param(
+        "Nobody expected much from Daniel Kerr when he took over the health brief. "
+        "His handling of the strike has been superb, and his decent manner has won over his critics.",
+        "Daniel Kerr",
+        "positive",
+        id="pronoun-carried",
+    ),
+    pytest.param(
+        "Greg Walsh's leadership has turned into a meltdown. His astonishing decision to sack three "
+        "ministers in one afternoon left the government weak and chaotic.",
+        "Greg Walsh",
+        "negative",
+        id="predicates-about-actor",
+    ),
+    pytest.param(
+        "I have never made a secret of it: I cannot stand Richard Vane. His politics are cynical and divisive.",
+        "Richard Vane",
+        "negative",
+        id="first-person",
+    ),
+    pytest.param(
+        'Simon Archer has accused Helen Brook of "running the party like a private club" and said she was '
+        '"arrogant, careless and out of her depth". Brook became leader last spring.',
+        "Helen Brook",
+        "neutral",
+        id="quoted-criticism-is-not-the-author",
+    ),
+    pytest.param(
+        "Grace Okafor has been a wise and steady hand at the education department. The same cannot be "
+        "said for her predecessor, Brian Nolan, whose reckless cuts left schools in crisis.",
+        "Grace Okafor",
+        "positive",
+        id="possessor-of-someone-else",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "polarity"), AUTHOR_CASES)
+def test_author_polarity(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    an = analyse(pipe, text)
+    got = author_stance(an, name)
+    assert got is not None, [a.name for a in an.actors]
+    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+
+
+def test_quoted_criticism_does_not_count_for_the_author_but_for_the_speaker(pipe: Pipeline) -> None:
+    text = (
+        'Union leaders were angry. Frank Doyle said Emma Royce had "betrayed every worker in this country '
+        'and behaved disgracefully". In truth Emma Royce has shown real courage with an honest, fair reform.'
+    )
+    an = analyse(pipe, text)
+    author = author_stance(an, "Emma Royce")
+    assert author is not None and author.polarity == "positive"
+    doyle = match_name("Frank Doyle", an.actors)
+    royce = match_name("Emma Royce", an.actors)
+    speaker = next((s for s in an.stances if s.holder == doyle and s.target == royce), None)
+    assert speaker is not None and speaker.polarity == "negative"
+    for ev in speaker.evidence:  # a speaker's evidence lies inside their quotes
+        assert any(q.start <= ev.start and ev.end <= q.end for q in an.quotes if q.speaker == doyle)
+    for ev in author.evidence:  # the author's evidence never lies inside a quote
+        assert not any(q.start < ev.end and ev.start < q.end for q in an.quotes)
+
+
+def test_speaker_stance_through_a_pronoun_inside_the_quote(pipe: Pipeline) -> None:
+    text = (
+        'Lena Fischer has run the city for six years. "She is a failure and she has wasted every penny," '
+        "said her rival Mark Dunn."
+    )
+    an = analyse(pipe, text)
+    dunn = match_name("Mark Dunn", an.actors)
+    fischer = match_name("Lena Fischer", an.actors)
+    got = next((s for s in an.stances if s.holder == dunn and s.target == fischer), None)
+    assert got is not None and got.polarity == "negative", an.stances
+
+
+def test_evidence_words_are_named(pipe: Pipeline) -> None:
+    an = analyse(pipe, "Nobody will miss the ghastly Gordon Pell. His astonishing decision was a disaster.")
+    got = author_stance(an, "Gordon Pell")
+    assert got is not None
+    texts = [e.text for e in got.evidence]
+    assert "ghastly" in texts
+    assert any("astonishing" in t for t in texts)
+    assert [e.start for e in got.evidence] == sorted(e.start for e in got.evidence)
+
+
+# --- units ------------------------------------------------------------------------------------------------
+def test_lexicon_rows_have_reasons_and_known_roles() -> None:
+    lex = load_stance_lexicon()
+    assert lex.words["ghastly"][0].weight < 0
+    assert lex.words["courageous"][0].weight > 0
+    assert {e.role for e in lex.words["defeat"]} == {"subject", "object"}
+    assert any(e.terms == ("master", "stroke") for e in lex.phrases["master"])
+    assert lex.modifiers["not"][0] == "negator"
+    assert "party" in lex.backoff_stop
+
+
+def test_backoff_lexicon_is_available() -> None:
+    # vaderSentiment (MIT) is a dependency: without it the fast mode silently loses most of its coverage.
+    assert len(load_stance_lexicon().backoff) > 3000
+
+
+@pytest.mark.parametrize("raw", [-3.0, -0.3, -0.01, 0.0, 0.01, 0.25, 2.0])
+def test_probabilities_are_a_distribution(raw: float) -> None:
+    p = probs_from_raw(raw)
+    assert abs(sum(p) - 1) < 1e-9 and all(0 <= x <= 1 for x in p)
+    assert (signed(p) > 0) == (raw > 0) and (signed(p) < 0) == (raw < 0)
+
+
+def test_rule_scorer_is_a_target_scorer_and_separates_targets() -> None:
+    scorer = RuleScorer()
+    assert isinstance(scorer, TargetScorer)
+    text = "The brilliant Anna Berg defeated the corrupt Paul Kest."
+    a = (text.index("Anna Berg"), text.index("Anna Berg") + 9)
+    p = (text.index("Paul Kest"), text.index("Paul Kest") + 9)
+    items = [TargetItem(text, *a, None, (p,)), TargetItem(text, *p, None, (a,))]
+    anna, paul = scorer.score(items)
+    assert signed(anna) > 0 > signed(paul)
+
+
+def test_allowed_ranges_hide_words_from_the_holder() -> None:
+    text = 'Kim Lord said the plan was "a disgrace".'
+    t0 = text.index("plan")
+    quote = (text.index("a disgrace"), text.index("a disgrace") + 10)
+    judge = RuleScorer().judge
+    free = judge([TargetItem(text, t0, t0 + 4)])[0]
+    hidden = judge([TargetItem(text, t0, t0 + 4, complement([quote], 0, len(text)))])[0]
+    assert free.raw < 0 and hidden.raw == 0
+
+
+def test_masked_hides_quotes_from_the_author_only() -> None:
+    text = 'Ali said Ken was "a disgrace and a liar" today.'
+    q = (text.index("a disgrace"), text.index(" today") - 1)
+    k = text.index("Ken")
+    item = TargetItem(text, k, k + 3, complement([q], 0, len(text)))
+    s, start, end = masked(item)
+    assert "disgrace" not in s and s[start:end] == "Ken"
+    later = TargetItem(text, text.index("today"), text.index("today") + 5, complement([q], 0, len(text)))
+    s2, a2, b2 = masked(later)
+    assert s2[a2:b2] == "today"
+    speaker = TargetItem(text, k, k + 3, (q,), holder="ali")
+    assert masked(speaker) == (text, k, k + 3)
+
+
+class _FakeModel:
+    """Stands in for the trained model: everything is positive (so the wiring, not the model, is tested)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, int, int]] = []
+
+    def predict(self, items: Sequence[tuple[str, int, int]]) -> list[tuple[float, float, float]]:
+        self.seen.extend(items)
+        return [(0.05, 0.15, 0.8) for _ in items]
+
+
+def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
+    fake = _FakeModel()
+    comp = ModelStanceComponent(ModelScorer(fake))
+    assert comp.name == "slant.stance-model.v1" and comp.provides == ("stances",)
+    text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
+    an = analyse(pipe, text)
+    doc = pipe.nlp(text)
+    stances = extract_stances(doc, an.actors, (), an.quotes, comp.scorer, comp.rules)
+    fischer = match_name("Lena Fischer", an.actors)
+    got = next(s for s in stances if s.holder == "author" and s.target == fischer)
+    assert got.polarity == "positive"  # the fake model's verdict, not the rules'
+    # the author's item for Mark Dunn saw the sentence with the quoted words hidden
+    assert any(s.startswith("Mark Dunn said") and "failure" not in s for s, _, _ in fake.seen), fake.seen
+
+
+def test_model_component_loads_the_packaged_model() -> None:
+    pytest.importorskip("onnxruntime")
+    from slant.errors import ModelError
+
+    try:
+        scorer = ModelScorer()
+        probs = scorer.score([TargetItem("Critics said Smith lied.", 13, 18)])
+    except ModelError as exc:
+        pytest.xfail(f"the trained target-sentiment model is not packaged yet ({exc})")
+    assert len(probs) == 1 and abs(sum(probs[0]) - 1) < 1e-4
+
+
+def test_component_declares_its_contract() -> None:
+    comp = StanceComponent()
+    assert comp.name == "slant.stance.v1"
+    assert comp.requires == ("doc", "actors", "quotes")
+    assert comp.provides == ("stances",)
+
+
+def test_items_skip_quoted_mentions_for_the_author(pipe: Pipeline) -> None:
+    text = 'Ali said "Ken should know better" and left.'
+    an = analyse(pipe, text)
+    doc = pipe.nlp(text)
+    quotes = (Quote("Ken should know better", text.index("Ken"), text.index('" and'), "direct", None),)
+    items, slots = build_items(doc, an.actors, (), quotes)
+    assert all(not (s.holder == "author" and it.target == "Ken") for it, s in zip(items, slots, strict=True))
+
+
+# --- property: evidence spans lie inside the text and say what they cover --------------------------------
+WORDS = ["ghastly", "brave", "corrupt", "decent", "not", "very", "the", "a", "was", "is", "and", "said", "snake"]
+NAMES = ["Anna Berg", "Paul Kest", "Mira Sol"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(NAMES), st.lists(st.sampled_from(WORDS), min_size=1, max_size=6)),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_evidence_spans_lie_inside_the_text(pipe: Pipeline, parts: list[tuple[str, list[str]]], quote: bool) -> None:
+    sentences = [f"{name} {' '.join(words)}." for name, words in parts]
+    if quote:
+        sentences.append(f'Joe Tamm said "{sentences[0]}"')
+    text = " ".join(sentences)
+    an = analyse(pipe, text)
+    for s in an.stances:
+        assert -1 <= s.score <= 1
+        assert s.polarity in ("positive", "negative", "neutral")
+        for ev in s.evidence:
+            assert 0 <= ev.start < ev.end <= len(text)
+            assert text[ev.start : ev.end] == ev.text
+            if s.holder == "author":
+                assert not any(q.start < ev.end and ev.start < q.end for q in an.quotes)
+
+
+# --- NewsMTSC scorer on a tiny file written here ------------------------------------------------------------
+def test_newsmtsc_scorer(tmp_path: Path) -> None:
+    rows = [
+        ("The corrupt senator Ann Vole lied again.", "Ann Vole", 2.0),
+        ("Ann Vole spoke in Ohio on Tuesday.", "Ann Vole", 4.0),
+        ("The brave and honest Ann Vole won praise.", "Ann Vole", 6.0),
+    ]
+    path = tmp_path / "mini.jsonl"
+    with path.open("w", encoding="utf-8") as fh:
+        for text, target, pol in rows:
+            i = text.index(target)
+            fh.write(
+                json.dumps(
+                    {"sentence_normalized": text, "targets": [{"from": i, "to": i + len(target), "polarity": pol}]}
+                )
+            )
+            fh.write("\n")
+    result = score_newsmtsc(path)
+    assert result["n"] == 3 and result["accuracy"] == 1.0 and result["f1m"] == 1.0
+
+    class Neutral:
+        def score(self, items: Sequence[TargetItem]) -> list[Probs]:
+            return [(0.0, 1.0, 0.0) for _ in items]
+
+    assert score_newsmtsc(path, Neutral())["accuracy"] == pytest.approx(1 / 3)
+
+
+def test_metrics_macro_f1() -> None:
+    m = metrics(["negative", "neutral", "positive", "positive"], ["negative", "neutral", "neutral", "positive"])
+    assert m["accuracy"] == 0.75
+    assert m["f1_negative"] == 1.0
+    assert m["f1m"] == pytest.approx((1 + 2 / 3 + 2 / 3) / 3)
+
+
+# --- the seed articles (third-party text, read from ../shared, never copied) -----------------------------------
+@pytest.mark.shared
+def test_seed_author_stances(shared_dir: Path, pipe: Pipeline) -> None:
+    from slant.clean.document import clean_document
+    from slant.config import load_settings
+    from slant.models import RawDocument
+
+    settings_ = load_settings(env={})
+    found = {}
+    for f in sorted((shared_dir / "seeds").glob("*.txt")):
+        article = clean_document(RawDocument(source=str(f), text=f.read_text(encoding="utf-8")), settings_)
+        found["blog" if "stalked" in article.text else "column"] = pipe.analyze([article])[0]
+    blog, col = found["blog"], found["column"]
+    expected = [
+        (blog, "Ken Livingstone", "positive"),
+        (blog, "Oona King", "negative"),
+        (blog, "Rushanara Ali", "negative"),
+        (col, "Ken Livingstone", "negative"),
+        (col, "Lutfur Rahman", "negative"),
+    ]
+    for an, name, polarity in expected:
+        got = author_stance(an, name)
+        assert got is not None and got.polarity == polarity, (name, got)
+    oona = author_stance(blog, "Oona King")
+    assert oona is not None and "ghastly" in [e.text for e in oona.evidence]
+    ali = author_stance(blog, "Rushanara Ali")
+    assert ali is not None and any(re.search("snake|shameful", e.text) for e in ali.evidence)
+    ken = author_stance(col, "Ken Livingstone")
+    assert ken is not None
+    for ev in ken.evidence:  # Rushanara Ali's quoted words about Ken are not the columnist's
+        assert not any(q.start < ev.end and ev.start < q.end for q in col.quotes)
