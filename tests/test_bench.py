@@ -22,11 +22,14 @@ def test_corpus_files_have_distinct_bodies(tmp_path: Path) -> None:
 
 
 def test_speed_bench_reports_both_runs(tmp_path: Path) -> None:
-    result = run_speed_bench(sizes=[3], words=80, workers=1, on_line=lambda s: None)
+    result = run_speed_bench(
+        sizes=[3], words=80, workers=1, runs=("spacy", "foundation", "fast"), on_line=lambda s: None
+    )
     whats = [r.what for r in result.rows]
-    assert whats[0].startswith("spaCy") and whats[1].startswith("slant")
+    assert whats == ["spaCy nlp.pipe alone", "slant analyze, actors only", "slant analyze --mode fast"]
     assert all(r.articles == 3 and r.words > 200 for r in result.rows)
     assert result.ratio(3) is not None
+    assert result.per_article_ms(3, whats[2], "foundation") is not None
     md = result.markdown()
     assert "| 3 | spaCy nlp.pipe alone |" in md
     target = tmp_path / "benchmarks.md"
@@ -46,7 +49,19 @@ def test_bench_accuracy_command_reports_figures_beside_floors(tmp_path: Path) ->
     target = tmp_path / "benchmarks.md"
     result = CliRunner().invoke(app, ["bench", "accuracy", "-o", str(target)])
     assert result.exit_code == 0, result.stderr
-    row = next(line for line in result.stdout.splitlines() if "| alias_f1 |" in line)
-    value, floor = (float(x) for x in row.strip("| ").split("|")[-2:])
+    row = next(line for line in result.stdout.splitlines() if "actors.jsonl" in line and "| alias_f1 |" in line)
+    cells = [c.strip() for c in row.strip("| ").split("|")]
+    value, floor = float(cells[3]), float(cells[4])
     assert floor == floors()["actors"]["alias_f1"] and value >= floor
+    quotes = next(line for line in result.stdout.splitlines() if "quotes.jsonl" in line and "speaker_accuracy" in line)
+    assert "0.865" in quotes  # the published figure stands beside ours
     assert "<!-- accuracy:begin -->" in target.read_text(encoding="utf-8")
+
+
+def test_unknown_run_is_refused() -> None:
+    import pytest
+
+    from slant.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="turbo"):
+        run_speed_bench(sizes=[1], runs=("turbo",), on_line=lambda s: None)

@@ -60,7 +60,7 @@ def test_probabilities_sum_to_one(model: TargetSentimentModel) -> None:
         assert sum(p) == pytest.approx(1.0, abs=1e-6)
 
 
-def test_batching_keeps_order(model: TargetSentimentModel) -> None:
+def test_batching_keeps_order_and_results(model: TargetSentimentModel) -> None:
     items = [
         span("The minister praised Anna Berg for her courage.", "Anna Berg"),
         span(
@@ -69,10 +69,11 @@ def test_batching_keeps_order(model: TargetSentimentModel) -> None:
         ),
         span("Critics accused Ray Dunn of lying.", "Ray Dunn"),
     ]
-    together = model.predict(items, batch_size=2)
     alone = [model.predict([it])[0] for it in items]
-    for a, b in zip(together, alone, strict=True):
-        assert a == pytest.approx(b, abs=1e-4)
+    assert model.predict(items) == alone  # the default: an item's result never depends on its neighbours
+    # Bigger batches are allowed; int8 activation scales are per batch, so results move only slightly.
+    for a, b in zip(model.predict(items, batch_size=3), alone, strict=True):
+        assert a == pytest.approx(b, abs=0.05)
     assert model.predict([]) == []
 
 
@@ -126,9 +127,16 @@ def test_scorer_adapter(model: TargetSentimentModel) -> None:
         start: int
         end: int
 
-    items = [Item(*NEGATIVE[0]), Item(*POSITIVE[0])]
-    probs = ModelTargetScorer(model).score(items)
-    assert probs == pytest.approx(model.predict([NEGATIVE[0], POSITIVE[0]]), abs=1e-6)
+    @dataclass
+    class TextItem:
+        text: str
+        start: int
+        end: int
+
+    expected = model.predict([NEGATIVE[0], POSITIVE[0]])
+    scorer = ModelTargetScorer(model)
+    assert scorer.score([Item(*NEGATIVE[0]), Item(*POSITIVE[0])]) == expected
+    assert scorer.score([TextItem(*NEGATIVE[0]), POSITIVE[0]]) == expected
 
 
 def test_missing_files_say_reinstall(tmp_path: Path) -> None:

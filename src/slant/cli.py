@@ -302,6 +302,9 @@ def bench_speed(
         str | None,
         typer.Option("--sizes", help="Comma-separated corpus sizes for the memory check, e.g. 1000,10000."),
     ] = None,
+    runs: Annotated[
+        str, typer.Option("--runs", help="Comma-separated runs: spacy, foundation (actors only), fast, accurate.")
+    ] = "spacy,foundation,fast,accurate",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
     ] = None,
@@ -310,7 +313,8 @@ def bench_speed(
     from slant.bench.speed import run_speed_bench
 
     size_list = [int(x) for x in sizes.split(",")] if sizes else [articles]
-    result = run_speed_bench(sizes=size_list, words=words, workers=workers, on_line=err.print)
+    run_list = [r.strip() for r in runs.split(",") if r.strip()]
+    result = run_speed_bench(sizes=size_list, words=words, workers=workers, runs=run_list, on_line=err.print)
     sys.stdout.write(result.markdown())
     if output is not None:
         result.write(output)
@@ -319,14 +323,22 @@ def bench_speed(
 
 @bench_app.command("accuracy")
 def bench_accuracy(
+    data: Annotated[
+        Path | None,
+        typer.Option("--data", help="Folder of public datasets (laid out like ../shared/data) to score as well."),
+    ] = None,
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="Only this mode for the dataset benchmarks: fast or accurate.")
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
     ] = None,
 ) -> None:
-    """slant's figures on the gold sets we wrote, beside the floors CI enforces."""
+    """slant's figures on our gold sets (and public datasets) beside CI's floors and published figures."""
     from slant.bench.accuracy import run_accuracy
 
-    result = run_accuracy()
+    modes = (mode,) if mode else ("fast", "accurate")
+    result = run_accuracy(data, modes=modes, on_line=err.print)
     sys.stdout.write(result.markdown())
     if output is not None:
         result.write(output)

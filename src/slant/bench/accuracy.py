@@ -1,8 +1,14 @@
-"""``slant bench accuracy``: slant's figures on our gold sets beside the floors CI enforces."""
+"""``slant bench accuracy``: slant's figures on our gold sets and on public datasets, beside the floors
+CI enforces and the best published figures.
+
+The gold sets ship in the package, so this runs anywhere. The public datasets are read from ``--data``
+(a folder laid out like ``../shared/data``); see ``docs/data-sources.md`` for where to download each.
+"""
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -16,14 +22,21 @@ def floors() -> dict[str, dict[str, float]]:
     return data
 
 
+def gold_path(name: str) -> Path:
+    """A packaged gold file, e.g. ``quotes-holdout.jsonl``."""
+    return Path(str(resources.files("slant").joinpath(f"resources/gold/{name}")))
+
+
 @dataclass(frozen=True, slots=True)
 class AccuracyRow:
-    """One metric on one gold set."""
+    """One metric on one evaluation set."""
 
-    gold_set: str
+    task: str
+    dataset: str
     metric: str
     value: float
-    floor: float | None
+    floor: float | None = None
+    published: str = ""
 
     @property
     def ok(self) -> bool:
@@ -36,6 +49,7 @@ class AccuracyResult:
 
     rows: list[AccuracyRow] = field(default_factory=list)
     details: dict[str, dict[str, Any]] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -43,14 +57,16 @@ class AccuracyResult:
 
     def markdown(self) -> str:
         lines = [
-            "### Accuracy on our gold sets",
+            "### Accuracy",
             "",
-            "| gold set | metric | slant | floor (CI) |",
-            "|---|---|---:|---:|",
+            "| task | evaluation set | metric | slant | floor (CI) | best published |",
+            "|---|---|---|---:|---:|---|",
         ]
         for r in self.rows:
             floor = "" if r.floor is None else f"{r.floor:.2f}"
-            lines.append(f"| {r.gold_set} | {r.metric} | {r.value:.3f} | {floor} |")
+            lines.append(f"| {r.task} | {r.dataset} | {r.metric} | {r.value:.3f} | {floor} | {r.published} |")
+        for s in self.skipped:
+            lines.append(f"\n{s}")
         return "\n".join(lines) + "\n"
 
     def write(self, path: Path) -> None:
@@ -60,23 +76,96 @@ class AccuracyResult:
         replace_section(path, "accuracy", self.markdown())
 
 
-def run_accuracy() -> AccuracyResult:
-    """Score every gold set and compare with the floors."""
-    from slant.bench.gold_actors import score_actors
+GGT = "GenderGapTracker (own eval set): quote F1 0.837, speaker 0.865"
 
-    pinned = floors()
+
+def _gold_rows(result: AccuracyResult, pinned: dict[str, dict[str, float]]) -> None:
+    from slant.bench.gold_actors import score_actors
+    from slant.bench.gold_quotes import score_quotes
+    from slant.bench.gold_stance import score_stance
+
+    a_floor = pinned.get("actors", {})
+    for name, floor_key in (("actors.jsonl", None), ("actors-holdout.jsonl", "holdout_alias_f1")):
+        r = score_actors(gold_path(name))
+        result.details[name] = r
+        label = f"{name} ({r['articles']} articles)"
+        result.rows.append(
+            AccuracyRow("actors", label, "alias_f1", r["alias_f1"], a_floor.get(floor_key or "alias_f1"))
+        )
+        for metric in ("type_accuracy", "pronoun_accuracy"):
+            result.rows.append(AccuracyRow("actors", label, metric, r[metric], None if floor_key else a_floor[metric]))
+
+    q_floor = pinned.get("quotes", {})
+    for name, enforced in (("quotes.jsonl", True), ("quotes-holdout.jsonl", False)):
+        r = score_quotes(gold_path(name))
+        result.details[name] = r
+        label = f"{name} ({r['articles']} articles)"
+        for metric, published in (
+            ("quote_f1", "0.837 (GGT, ≥0.3 overlap)"),
+            ("strict_f1", ""),
+            ("speaker_accuracy", "0.865 (GGT)"),
+        ):
+            floor = q_floor.get(metric) if enforced else None
+            result.rows.append(AccuracyRow("quotes", label, metric, r[metric], floor, published))
+
+    s_floor = pinned.get("stance", {})
+    r = score_stance()
+    result.details["stance.jsonl"] = r
+    label = f"stance.jsonl ({r['paragraphs']} paragraphs)"
+    for metric in ("author_accuracy", "author_f1m", "speaker_accuracy"):
+        result.rows.append(AccuracyRow("author/speaker stance (fast)", label, metric, r[metric], s_floor.get(metric)))
+
+
+def _dataset_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> None:
+    from slant.bench.newsmtsc import _scorer, score_newsmtsc
+    from slant.bench.seesaw import score_seesaw
+
+    published = {"rw": "0.831 test-rw (GRU-TSC RoBERTa); SPC-BERT 0.801", "mt": "0.825 test-mt (GRU-TSC RoBERTa)"}
+    ts_floor = floors().get("target_sentiment", {})
+    for part in ("rw", "mt"):
+        path = data / "newsmtsc" / f"newsmtsc-{part}" / "dev.jsonl"
+        if not path.is_file():
+            result.skipped.append(f"NewsMTSC {part} dev skipped: {path} not found")
+            continue
+        for mode in modes:
+            r = score_newsmtsc(path, _scorer(mode))
+            result.details[f"newsmtsc-{part}-{mode}"] = r
+            floor = ts_floor.get("rw_dev_f1m") if (part == "rw" and mode == "accurate") else None
+            result.rows.append(
+                AccuracyRow(
+                    f"sentiment toward a person ({mode})",
+                    f"NewsMTSC {part} dev",
+                    "F1m",
+                    r["f1m"],
+                    floor,
+                    published[part],
+                )
+            )
+    root = data / "seesaw"
+    if (root / "SEESAW").is_dir():
+        r = score_seesaw(root)
+        result.details["seesaw"] = r
+        for level in ("sentence_level", "article_level"):
+            for metric in ("precision", "recall", "f1"):
+                result.rows.append(
+                    AccuracyRow("entity-to-entity relations", f"SEESAW train+valid, {level.replace('_', ' ')}", f"triplet {metric}",
+                                float(r[level][metric]), None, "not verified" if metric == "f1" else "")
+                )  # fmt: skip
+    else:
+        result.skipped.append(f"SEESAW skipped: {root} not found")
+
+
+def run_accuracy(
+    data: Path | None = None,
+    *,
+    modes: Sequence[str] = ("fast", "accurate"),
+    on_line: Callable[[str], object] = lambda s: None,
+) -> AccuracyResult:
+    """Score every gold set (and, with ``data``, the public datasets) and compare with the floors."""
     result = AccuracyResult()
-    actors = score_actors()
-    result.details["actors"] = actors
-    n = actors["articles"]
-    for metric in (
-        "alias_precision",
-        "alias_recall",
-        "alias_f1",
-        "type_accuracy",
-        "pronoun_accuracy",
-        "pronoun_precision",
-    ):
-        floor = pinned.get("actors", {}).get(metric)
-        result.rows.append(AccuracyRow(f"actors ({n} articles)", metric, float(actors[metric]), floor))
+    on_line("gold sets ...")
+    _gold_rows(result, floors())
+    if data is not None:
+        on_line(f"datasets in {data} ...")
+        _dataset_rows(result, data, modes)
     return result

@@ -10,12 +10,13 @@ from __future__ import annotations
 import platform
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from slant.bench.corpus import write_corpus
 from slant.engine.local import LocalEngine, peak_rss_bytes
+from slant.errors import ConfigError
 from slant.models import Article
 
 MB = 1024 * 1024
@@ -50,33 +51,50 @@ class SpeedResult:
     words: int
     rows: list[SpeedRow] = field(default_factory=list)
 
-    def ratio(self, size: int) -> float | None:
-        floor = next((r for r in self.rows if r.size == size and r.what.startswith("spaCy")), None)
-        full = next((r for r in self.rows if r.size == size and r.what.startswith("slant")), None)
-        if floor is None or full is None or not floor.seconds:
+    def _row(self, size: int, what: str) -> SpeedRow | None:
+        return next((r for r in self.rows if r.size == size and r.what == what), None)
+
+    def ratio(self, size: int, what: str = "", base: str = "spacy") -> float | None:
+        """Time of run ``what`` (default: the slowest slant run) over the time of run ``base``."""
+        floor = self._row(size, RUNS[base])
+        runs = [r for r in self.rows if r.size == size and r.what.startswith("slant")]
+        row = self._row(size, what) if what else (max(runs, key=lambda r: r.seconds) if runs else None)
+        if floor is None or row is None or not floor.seconds:
             return None
-        return full.seconds / floor.seconds
+        return row.seconds / floor.seconds
+
+    def per_article_ms(self, size: int, what: str, base: str) -> float | None:
+        """Extra milliseconds per article that run ``what`` costs over run ``base``."""
+        row, floor = self._row(size, what), self._row(size, RUNS[base])
+        if row is None or floor is None or not row.articles:
+            return None
+        return 1000 * (row.seconds - floor.seconds) / row.articles
 
     def markdown(self) -> str:
         lines = [
             f"### Speed: {self.words}-word articles, {self.workers} worker(s), "
             f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
             "",
-            "| articles | run | seconds | articles/s | words/s | peak RSS per worker | main RSS | × spaCy |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|",
+            "| articles | run | seconds | articles/s | words/s | peak RSS per worker | main peak RSS "
+            "| × spaCy alone | × actors only |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in self.rows:
-            ratio = self.ratio(r.size) if r.what.startswith("slant") else None
+            vs_spacy = self.ratio(r.size, r.what, "spacy") if r.what != RUNS["spacy"] else None
+            vs_base = self.ratio(r.size, r.what, "foundation") if r.what.startswith("slant") else None
             lines.append(
                 f"| {r.size:,} | {r.what} | {r.seconds:.1f} | {r.articles_per_s:.1f} | {r.words_per_s:,.0f} "
-                f"| {r.worker_rss / MB:.0f} MB | {r.main_rss / MB:.0f} MB | "
-                f"{'' if ratio is None else f'{ratio:.2f}'} |"
+                f"| {r.worker_rss / MB:.0f} MB | {r.main_rss / MB:.0f} MB | {_fmt(vs_spacy)} | {_fmt(vs_base)} |"
             )
         return "\n".join(lines) + "\n"
 
     def write(self, path: Path) -> None:
         """Write the table into ``path``, replacing an earlier speed section if the file has one."""
         replace_section(path, "speed", self.markdown())
+
+
+def _fmt(x: float | None) -> str:
+    return "" if x is None else f"{x:.2f}"
 
 
 def replace_section(path: Path, name: str, markdown: str) -> None:
@@ -105,34 +123,53 @@ def _floor(paths: list[Path], workers: int) -> SpeedRow:
         n += len(batch)
     seconds = time.perf_counter() - start
     words = sum(a.word_count for a in articles)
-    return SpeedRow(len(paths), "spaCy nlp.pipe alone", seconds, n, words, engine.worker_peak_rss, peak_rss_bytes())
+    return SpeedRow(len(paths), RUNS["spacy"], seconds, n, words, engine.worker_peak_rss, peak_rss_bytes())
 
 
-def _full(folder: Path, size: int, workers: int, db: Path) -> SpeedRow:
+#: The runs ``slant bench speed`` can make, by name: what each one measures.
+RUNS: dict[str, str] = {
+    "spacy": "spaCy nlp.pipe alone",
+    "foundation": "slant analyze, actors only",
+    "fast": "slant analyze --mode fast",
+    "accurate": "slant analyze --mode accurate",
+}
+
+
+def _slant(folder: Path, size: int, workers: int, db: Path, run: str) -> SpeedRow:
     from slant import api
     from slant.config import load_settings
+    from slant.pipeline import components_for
 
-    settings = load_settings(env={}, db=str(db), workers=workers)
+    mode = "fast" if run == "foundation" else run
+    components = ("slant.actors.v1",) if run == "foundation" else components_for(mode)
+    settings = load_settings(env={}, db=str(db), workers=workers, mode=mode)
     start = time.perf_counter()
-    report = api.analyze([str(folder)], settings=settings)
+    report = api.analyze([str(folder)], settings=settings, components=components)
     seconds = time.perf_counter() - start
-    return SpeedRow(
-        size, "slant analyze (ingest→store)", seconds, report.analysed, report.words,
-        report.worker_peak_rss, peak_rss_bytes(),
-    )  # fmt: skip
+    return SpeedRow(size, RUNS[run], seconds, report.analysed, report.words, report.worker_peak_rss, peak_rss_bytes())
 
 
 def run_speed_bench(
-    *, sizes: list[int], words: int = 700, workers: int = 2, on_line: Callable[[str], object] = print
+    *,
+    sizes: list[int],
+    words: int = 700,
+    workers: int = 2,
+    runs: Sequence[str] = ("spacy", "foundation", "fast", "accurate"),
+    on_line: Callable[[str], object] = print,
 ) -> SpeedResult:
-    """Measure each corpus size: the spaCy floor first, then slant on the same files."""
+    """Measure each corpus size with each run, on the same files (each slant run into a fresh store)."""
+    unknown = [r for r in runs if r not in RUNS]
+    if unknown:
+        raise ConfigError(f"unknown benchmark run(s) {', '.join(unknown)}; choose from {', '.join(RUNS)}")
     result = SpeedResult(workers=workers, words=words)
     with tempfile.TemporaryDirectory(prefix="slant-bench-") as tmp:
         for size in sizes:
             folder = Path(tmp) / f"corpus-{size}"
             paths = write_corpus(folder, size, words=words)
-            on_line(f"{size} articles: spaCy alone ...")
-            result.rows.append(_floor(paths, workers))
-            on_line(f"{size} articles: slant analyze ...")
-            result.rows.append(_full(folder, size, workers, Path(tmp) / f"bench-{size}.db"))
+            for run in runs:
+                on_line(f"{size} articles: {RUNS[run]} ...")
+                if run == "spacy":
+                    result.rows.append(_floor(paths, workers))
+                else:
+                    result.rows.append(_slant(folder, size, workers, Path(tmp) / f"{run}-{size}.db", run))
     return result

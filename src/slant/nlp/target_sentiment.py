@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -214,11 +214,15 @@ class TargetSentimentModel:
         out: npt.NDArray[np.float32] = self.session.run(None, feed)[0]
         return out
 
-    def predict(self, items: Sequence[tuple[str, int, int]], batch_size: int = 32) -> list[tuple[float, float, float]]:
-        """Probabilities (negative, neutral, positive) for each ``(sentence, start, end)``.
+    def predict(self, items: Sequence[tuple[str, int, int]], batch_size: int = 1) -> list[tuple[float, float, float]]:
+        """Probabilities (negative, neutral, positive) for each ``(sentence, start, end)``, in input order.
 
-        ``start``/``end`` are character offsets of the target within the sentence (end exclusive). Items are
-        batched by length so padding stays small; the output is in input order.
+        ``start``/``end`` are character offsets of the target within the sentence (end exclusive).
+
+        The int8 model quantises its activations with one scale per batch, so in a batch of several items
+        each result moves slightly (by up to a few hundredths) with its neighbours. The default, one item per
+        run, keeps every result independent of what else is scored, at about the same speed on one core;
+        a larger ``batch_size`` groups items of similar length.
         """
         if not items:
             return []
@@ -236,20 +240,13 @@ class TargetSentimentModel:
         return [LABELS[int(np.argmax(p))] for p in self.predict(items)]
 
 
-class _TargetItem(Protocol):
-    @property
-    def sentence(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-
-
 class ModelTargetScorer:
-    """Adapter for ``slant.bench.newsmtsc.score_newsmtsc(path, scorer=ModelTargetScorer())``.
+    """A scorer for ``slant.bench.newsmtsc.score_newsmtsc(path, scorer=ModelTargetScorer())``.
 
-    ``score`` takes objects with ``sentence``, ``start`` and ``end`` (or plain triples) and returns
-    (negative, neutral, positive) probabilities.
+    ``score`` takes plain ``(sentence, start, end)`` triples or objects with ``start``, ``end`` and the sentence
+    as ``sentence`` or ``text`` (e.g. ``slant.analyze._stance_types.TargetItem``), and returns
+    (negative, neutral, positive) probabilities in order. It scores the sentence as given; the stance
+    component's own scorer (``slant.analyze.stance_model``) also hides quoted words for the author.
     """
 
     name = "slant.target_sentiment.onnx"
@@ -263,8 +260,14 @@ class ModelTargetScorer:
             self._model = TargetSentimentModel.shared()
         return self._model
 
-    def score(self, items: Iterable[_TargetItem | tuple[str, int, int]]) -> list[tuple[float, float, float]]:
-        triples = [it if isinstance(it, tuple) else (it.sentence, it.start, it.end) for it in items]
+    def score(self, items: Iterable[Any]) -> list[tuple[float, float, float]]:
+        triples: list[tuple[str, int, int]] = []
+        for it in items:
+            if isinstance(it, tuple):
+                triples.append((str(it[0]), int(it[1]), int(it[2])))
+            else:
+                text = it.sentence if hasattr(it, "sentence") else it.text
+                triples.append((str(text), int(it.start), int(it.end)))
         return self.model.predict(triples)
 
 

