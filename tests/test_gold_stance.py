@@ -33,6 +33,22 @@ def test_floor(result: dict[str, Any], metric: str) -> None:
     assert result[metric] >= FLOORS[metric], result["errors"]
 
 
+@pytest.fixture(scope="module")
+def accurate() -> dict[str, Any]:
+    pytest.importorskip("onnxruntime")
+    from slant.errors import ModelError
+
+    try:
+        return score_stance(mode="accurate")
+    except ModelError as exc:
+        pytest.skip(f"the trained target-sentiment model is not packaged ({exc})")
+
+
+@pytest.mark.parametrize("metric", ["author_accuracy", "author_f1m"])
+def test_accurate_floor(accurate: dict[str, Any], metric: str) -> None:
+    assert accurate[metric] >= FLOORS[f"accurate_{metric}"], accurate["errors"]
+
+
 def test_gold_set_shape(records: list[dict[str, Any]]) -> None:
     assert len(records) >= 20
     assert len({r["id"] for r in records}) == len(records)

@@ -20,7 +20,7 @@ from slant.analyze._stance_lexicon import load_stance_lexicon
 from slant.analyze._stance_rules import RuleScorer, probs_from_raw
 from slant.analyze._stance_types import Probs, TargetItem, TargetScorer, signed
 from slant.analyze.stance import StanceComponent, extract_stances
-from slant.analyze.stance_model import ModelScorer, ModelStanceComponent, masked
+from slant.analyze.stance_model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
 from slant.bench.gold_stance import match_name
 from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Stance
@@ -363,3 +363,102 @@ def test_seed_author_stances(shared_dir: Path, pipe: Pipeline) -> None:
     assert ken is not None
     for ev in ken.evidence:  # Rushanara Ali's quoted words about Ken are not the columnist's
         assert not any(q.start < ev.end and ev.start < q.end for q in col.quotes)
+
+
+# --- the accurate mode: the model joined with the cues bound to the target --------------------------------
+class _NeutralModel:
+    """Stands in for the trained model: the given triple for every item."""
+
+    def __init__(self, probs: Probs = (0.1, 0.8, 0.1)) -> None:
+        self.probs = probs
+
+    def score(self, items: Sequence[TargetItem]) -> list[Probs]:
+        return [self.probs for _ in items]
+
+
+def _item(text: str, target: str) -> TargetItem:
+    i = text.index(target)
+    return TargetItem(text, i, i + len(target))
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "link"),
+    [
+        ("Nobody will miss the ghastly Gordon Pell.", "Gordon Pell", "bound"),
+        ("Hugo Brandt, a disgrace to his office, opened the library.", "Hugo Brandt", "bound"),
+        ("Hugo Brandt behaved shamefully at the hearing.", "Hugo Brandt", "bound"),
+        ("Nadia Ferris's courageous decision surprised the council.", "Nadia Ferris", "bound"),
+        ("Hugo Brandt was sacked on Monday.", "Hugo Brandt", "patient"),
+    ],
+)
+def test_cue_links(text: str, target: str, link: str) -> None:
+    (judged,) = RuleScorer().judge([_item(text, target)])
+    assert link in [c.link for c in judged.cues], judged.cues
+
+
+def test_bound_cues_decide_where_the_model_is_unsure_and_keep_a_surer_model() -> None:
+    item = _item("Nobody will miss the ghastly Gordon Pell.", "Gordon Pell")
+    (unsure,) = BoundCueScorer(_NeutralModel()).score([item])
+    assert signed(unsure) < -0.9
+    sure = (0.999, 0.001, 0.0)
+    assert BoundCueScorer(_NeutralModel(sure)).score([item]) == [sure]
+    news = _item("Leo Hart will present the budget on Tuesday.", "Leo Hart")
+    assert BoundCueScorer(_NeutralModel()).score([news]) == [(0.1, 0.8, 0.1)]
+
+
+def test_harm_done_to_the_target_weighs_less_in_an_article_only() -> None:
+    item = _item("Hugo Brandt was sacked on Monday.", "Hugo Brandt")
+    negative = (0.9, 0.05, 0.05)
+    sentence = BoundCueScorer(_NeutralModel(negative)).score([item])[0]
+    article = BoundCueScorer(_NeutralModel(negative), RuleScorer(event_factor=0.3), event_factor=0.3).score([item])[0]
+    assert sentence == negative
+    assert abs(sum(article) - 1) < 1e-9 and signed(article) > signed(negative) and article[0] < 0.3
+
+
+ACCURATE_CASES = [
+    pytest.param(
+        "Councillor Hugo Brandt, a disgrace to his office, opened the new library on Monday.",
+        "Hugo Brandt",
+        "negative",
+        id="appositive-insult",
+    ),
+    pytest.param(
+        "Nadia Ferris's courageous decision to publish the audit was a master stroke.",
+        "Nadia Ferris",
+        "positive",
+        id="praise-of-own-action",
+    ),
+    pytest.param(
+        'Owen Pike said Clara Mott was "a snake and a disgrace". Clara Mott will speak at the conference on Friday.',
+        "Clara Mott",
+        "neutral",
+        id="quoted-insult-is-not-the-author",
+    ),
+    pytest.param(
+        "The council meets on Thursday. Leo Hart, the finance director, will chair the meeting.",
+        "Leo Hart",
+        "neutral",
+        id="neutral-news",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def accurate_pipe() -> Pipeline:
+    pytest.importorskip("onnxruntime")
+    from slant.errors import ModelError
+
+    accurate = build_pipeline(("slant.actors.v1", "slant.quotes.v1", "slant.stance-model.v1"))
+    try:
+        analyse(accurate, "Critics said Ann Vole lied.")
+    except ModelError as exc:
+        pytest.skip(f"the trained target-sentiment model is not packaged ({exc})")
+    return accurate
+
+
+@pytest.mark.parametrize(("text", "name", "polarity"), ACCURATE_CASES)
+def test_author_polarity_accurate(accurate_pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    an = analyse(accurate_pipe, text)
+    got = author_stance(an, name)
+    assert got is not None, [a.name for a in an.actors]
+    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])

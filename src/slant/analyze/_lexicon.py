@@ -6,12 +6,10 @@ next to the files for what each one is for.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-from slant.errors import ModelError
+from slant.analyze._resources import read_tsv
 
 RESOURCE_PACKAGE = "slant"
 RESOURCE_DIR = "resources/actors"
@@ -52,17 +50,7 @@ class Lexicon:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    """The rows of one resource file as dicts (comments and blank lines skipped)."""
-    try:
-        raw = resources.files(RESOURCE_PACKAGE).joinpath(f"{RESOURCE_DIR}/{name}").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, ModuleNotFoundError) as exc:
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} is missing ({exc}); reinstall slant") from exc
-    lines = [ln for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
-    reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-    rows = [{k: (v or "").strip() for k, v in row.items() if k} for row in reader]
-    if any("why" not in r or not r["why"] for r in rows):
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} has an entry without a 'why'; reinstall slant")
-    return rows
+    return read_tsv(RESOURCE_DIR, name)
 
 
 @lru_cache(maxsize=1)

@@ -5,11 +5,10 @@ Each file is tab-separated with a header and a ``why`` column; ``#`` lines are c
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from slant.analyze._resources import read_tsv
 from slant.errors import ModelError
 
 RESOURCE_DIR = "resources/relations"
@@ -44,17 +43,7 @@ class RelationLexicon:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    """The rows of one resource file as dicts (comments and blank lines skipped); each must have a why."""
-    try:
-        raw = resources.files("slant").joinpath(f"{RESOURCE_DIR}/{name}").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, ModuleNotFoundError) as exc:
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} is missing ({exc}); reinstall slant") from exc
-    lines = [ln for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
-    reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-    rows = [{k: (v or "").strip() for k, v in row.items() if k} for row in reader]
-    if any(not r.get("why") for r in rows):
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} has an entry without a 'why'; reinstall slant")
-    return rows
+    return read_tsv(RESOURCE_DIR, name)
 
 
 def _predicate(row: dict[str, str]) -> Predicate:

@@ -10,12 +10,12 @@ never copied): single lower-case words only, minus ``backoff_stop.tsv``, valence
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from slant.analyze._resources import read_tsv
 from slant.errors import ModelError
 
 RESOURCE_DIR = "resources/stance"
@@ -49,18 +49,7 @@ class StanceLexicon:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    try:
-        raw = resources.files("slant").joinpath(f"{RESOURCE_DIR}/{name}").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError, ModuleNotFoundError) as exc:
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} is missing ({exc}); reinstall slant") from exc
-    lines = [ln for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
-    rows = [
-        {k: (v or "").strip() for k, v in r.items() if k}
-        for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-    ]
-    if any(not r.get("why") for r in rows):
-        raise ModelError(f"the resource file {RESOURCE_DIR}/{name} has an entry without a 'why'; reinstall slant")
-    return rows
+    return read_tsv(RESOURCE_DIR, name)
 
 
 def _entry(row: dict[str, str], name: str) -> CueEntry:

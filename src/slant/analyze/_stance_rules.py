@@ -62,6 +62,12 @@ RELATIONAL_NOUNS = frozenset(
         *("lawyer", "partner", "staff", "team", "successors", "enemy", "children", "child"),
     }
 )
+#: Dependencies of a cue on the target that make it an evaluation of the target itself.
+MODIFIER_DEPS = frozenset({"amod", "compound", "appos", "nmod"})
+#: Dependencies of a cue on a predicate whose subject it then evaluates ("behaved shamefully").
+BOUND_PREDICATE_DEPS = frozenset({"advmod", "acomp", "attr", "oprd", "xcomp"})
+#: Dependencies that make a token part of a longer name ("Ali" in "Rushanara Ali MP").
+NAME_PART_DEPS = frozenset({"compound", "flat"})
 LINKING_PREPS = frozenset({"like", "including", "as"})
 RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
 #: Parts of speech the backoff lexicon may match (never function words: "no", "like" as a preposition).
@@ -332,7 +338,10 @@ class RuleScorer:
                 if any(_closeness(ix, f, o) > mine and not _linked(target, o) for o in others):
                     w *= COMPETE_FACTOR
             raw += w
-            kept.append(Cue(f.start, f.end, w))
+            link = _link(f, target)
+            if link == "patient" and _reported(ix, f, item.others):
+                link = ""  # "Y accused X": Y's act, which the model reads as Y's stance
+            kept.append(Cue(f.start, f.end, w, link))
         return Judgement(raw, tuple(kept))
 
 
@@ -355,6 +364,30 @@ def _reach(ix: _Sentence, f: _Found, target: Any) -> float:
         return best
     d, crossings = ix.distance(f.head, target)
     return OFFROLE_FACTOR * _decay(d) * CLAUSE_FACTOR**crossings
+
+
+def _link(f: _Found, target: Any) -> str:
+    """How a cue hangs on the target (see :data:`~slant.analyze._stance_types.LINKS`)."""
+    h = f.head
+    n = target
+    while n.dep_ in NAME_PART_DEPS and n.head.i != n.i:
+        n = n.head  # "the snake Rusharnara Ali MP": the phrase of the name, not its first part
+    if f.role != "object":
+        if h.head.i == n.i and h.dep_ in MODIFIER_DEPS:
+            return "bound"  # "the ghastly X", "X, a disgrace"
+        if n.dep_ == "appos" and (n.head.i == h.i or (h.dep_ == "amod" and n.head.i == h.head.i)):
+            return "bound"  # "the snake, X", "the corrupt senator, X"
+        if h.dep_ == "amod" and h.head.dep_ == "appos" and h.head.head.i == n.i:
+            return "bound"  # "X, a corrupt man"
+        pred = h if h.pos_ in ("VERB", "AUX") else h.head if h.dep_ in BOUND_PREDICATE_DEPS else None
+        if pred is not None and any(c.i == n.i and c.dep_ == "nsubj" for c in pred.children):
+            return "bound"  # "X behaved shamefully", "X is a disgrace", "X lied"
+        noun = h if h.pos_ == "NOUN" else h.head if h.dep_ == "amod" and h.head.pos_ == "NOUN" else None
+        if noun is not None and n.dep_ == "poss" and n.head.i == noun.i:
+            return "bound"  # "X's courageous decision", "his master stroke"
+    elif f.weight < 0 and any(a.i in (n.i, target.i) for a in _arguments(h, "object")):
+        return "patient"  # "X was sacked", "X's removal"
+    return ""
 
 
 def _reported(ix: _Sentence, f: _Found, others: tuple[tuple[int, int], ...]) -> bool:

@@ -58,14 +58,24 @@ class TargetScorer(Protocol):
         ...
 
 
+#: How a cue hangs on its target (:attr:`Cue.link`): ``"bound"``, an evaluation of the target mention
+#: itself (a modifier or apposition of it, a predicate or action noun of which it is the subject or
+#: possessor: "the ghastly X", "X, a disgrace", "X behaved shamefully", "X's courageous decision");
+#: ``"patient"``, a negative event done to the target by no other actor ("X was sacked", "X's removal");
+#: ``""``, anything else (reached by tree distance).
+LINKS = ("bound", "patient", "")
+
+
 @dataclass(frozen=True, slots=True)
 class Cue:
-    """A word or phrase that carried polarity toward a target: offsets into the item's text and the signed
-    contribution it made after negation, intensity, role and distance."""
+    """A word or phrase that carried polarity toward a target: offsets into the item's text, the signed
+    contribution it made after negation, intensity, role and distance, and how it hangs on the target
+    (one of :data:`LINKS`)."""
 
     start: int
     end: int
     weight: float
+    link: str = ""
 
 
 def signed(p: Probs) -> float:

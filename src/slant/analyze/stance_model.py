@@ -8,6 +8,17 @@ mode never loads onnxruntime). Holders, quote exclusion, aggregation, thresholds
 The model sees whole sentences, so for the author's items :class:`ModelScorer` replaces every quoted
 stretch (the words outside the item's ``allowed`` ranges) with an ellipsis before scoring: quoted words
 never count for the author in either mode. Speakers' items are scored on the full sentence.
+
+The model learnt news (NewsMTSC) and misses opinion writing's blunt verdicts ("the ghastly X" comes out
+neutral), so :class:`BoundCueScorer` joins it with the rules' most reliable evidence, the cues *bound* to
+the target mention (``Cue.link == "bound"``: a modifier or apposition of it, a predicate of which it is the
+subject, an action noun it possesses). When their signed sum reaches :data:`BOUND_MIN` (on NewsMTSC train,
+rule side only, such cues give the gold polarity for 86% of the targets they cover), the item's
+probabilities are the rules' for that sum unless the model is already at least as sure of the same side.
+In an article (``event_factor < 1``, as in the fast mode) the model's negative mass is also weakened when
+the strongest negative cue is a harm *done to* the target by no named actor ("X was removed", "X's
+removal"): NewsMTSC labels such sentences negative (95% of them on train), but they are weak evidence of the
+author's stance.
 """
 
 from __future__ import annotations
@@ -15,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
-from slant.analyze._stance_aggregate import complement
-from slant.analyze._stance_types import Probs, TargetItem, TargetScorer
-from slant.analyze.stance import StanceComponent
+from slant.analyze._stance_aggregate import aggregate, build_items, complement
+from slant.analyze._stance_rules import Judgement, RuleScorer, probs_from_raw
+from slant.analyze._stance_types import Probs, TargetItem, TargetScorer, signed
+from slant.analyze.base import Context
+from slant.analyze.stance import EVENT_FACTOR, StanceComponent
 
 #: What a hidden (quoted) stretch becomes in the text the model sees.
 MASK = "…"
+#: |signed sum of bound cues| from which they decide an item (a single strong evaluative word: "ghastly").
+BOUND_MIN = 1.5
 
 
 class _Predictor(Protocol):
@@ -65,15 +80,78 @@ class ModelScorer:
         return [(float(a), float(b), float(c)) for a, b, c in self.model.predict([masked(it) for it in items])]
 
 
-def model_scorer() -> ModelScorer:
-    """The model scorer of the accurate mode (loads the packaged model on first use)."""
-    return ModelScorer()
+class BoundCueScorer:
+    """A :class:`TargetScorer`: the model's probabilities, decided by bound rule cues where they are strong.
+
+    ``event_factor`` < 1 (articles) also weakens the model's negative mass for items whose strongest
+    negative cue is a harm done to the target; 1 (single news sentences, NewsMTSC) leaves it alone.
+    """
+
+    def __init__(
+        self,
+        model: TargetScorer | None = None,
+        rules: RuleScorer | None = None,
+        bound_min: float = BOUND_MIN,
+        event_factor: float = 1.0,
+    ) -> None:
+        self.model: TargetScorer = model if model is not None else ModelScorer()
+        self.rules = rules if rules is not None else RuleScorer()
+        self.bound_min = bound_min
+        self.event_factor = event_factor
+
+    def score(self, items: Sequence[TargetItem]) -> list[Probs]:
+        """(negative, neutral, positive) per item: one model call and one rule pass over all items."""
+        if not items:
+            return []
+        return self.combine(self.model.score(items), self.rules.judge(items))
+
+    def combine(self, probs: Sequence[Probs], judged: Sequence[Judgement]) -> list[Probs]:
+        """The model's probabilities of each item adjusted by the rules' judgement of it."""
+        return [self._one(p, j) for p, j in zip(probs, judged, strict=True)]
+
+    def _one(self, p: Probs, j: Judgement) -> Probs:
+        bound = sum(c.weight for c in j.cues if c.link == "bound")
+        if abs(bound) >= self.bound_min:
+            q = probs_from_raw(bound, self.rules.threshold)
+            return p if signed(p) * (1 if bound > 0 else -1) >= abs(signed(q)) else q
+        if self.event_factor < 1 and signed(p) < 0:
+            worst = min(j.cues, key=lambda c: c.weight, default=None)
+            if worst is not None and worst.weight < 0 and worst.link == "patient":
+                neg = p[0] * self.event_factor
+                return (neg, p[1] + p[0] - neg, p[2])
+        return p
+
+
+def model_scorer() -> BoundCueScorer:
+    """The scorer of the accurate mode for single sentences (loads the packaged model on first use)."""
+    return BoundCueScorer()
 
 
 class ModelStanceComponent(StanceComponent):
-    """Adds ``stances`` with the trained target-sentiment model as the per-sentence scorer."""
+    """Adds ``stances`` with the trained target-sentiment model joined with bound rule cues.
+
+    ``scorer`` replaces the model (the bound cues and the article's event discount still apply).
+    """
 
     name: ClassVar[str] = "slant.stance-model.v1"
 
     def __init__(self, scorer: TargetScorer | None = None) -> None:
-        super().__init__(scorer if scorer is not None else ModelScorer())
+        super().__init__()
+        self.combined = BoundCueScorer(scorer, self.rules, event_factor=EVENT_FACTOR)
+        self.scorer = self.combined
+
+    def __call__(self, ctx: Context) -> None:
+        items, slots = build_items(
+            ctx.doc,
+            tuple(ctx.data.get("actors", ())),
+            tuple(ctx.data.get("pronouns", ())),
+            tuple(ctx.data.get("quotes", ())),
+        )
+        if not items:
+            ctx.data["stances"] = ()
+            return
+        judged = self.rules.judge(items)  # once: the evidence spans and the bound cues
+        probs = self.combined.combine(self.combined.model.score(items), judged)
+        text: str = getattr(ctx.doc, "text", "")
+        actors = ctx.data.get("actors", ())
+        ctx.data["stances"] = aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors])

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from slant.bench.gold_actors import name_key
-from slant.bench.newsmtsc import LABELS
+from slant.bench.newsmtsc import metrics
 from slant.models import Actor, Analysis, Article
 
 #: The stance component of each mode.
@@ -49,18 +49,6 @@ def match_name(name: str, actors: Sequence[Actor]) -> str | None:
         if a.kind == "person" and last and name_key(a.name).split()[-1:] == [last]:
             return a.id
     return None
-
-
-def _macro_f1(gold: Sequence[str], pred: Sequence[str]) -> float:
-    f1s = []
-    for label in LABELS:
-        tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == label)
-        n_pred = sum(1 for p in pred if p == label)
-        n_gold = sum(1 for g in gold if g == label)
-        prec = tp / n_pred if n_pred else 0.0
-        rec = tp / n_gold if n_gold else 0.0
-        f1s.append(2 * prec * rec / (prec + rec) if prec + rec else 0.0)
-    return sum(f1s) / len(f1s)
 
 
 def _analyse(records: Sequence[dict[str, Any]], mode: str) -> list[Analysis]:
@@ -105,7 +93,7 @@ def score_stance(gold_path: str | Path | None = None, mode: str = "fast") -> dic
         "author_rows": n,
         "speaker_rows": speaker_n,
         "author_accuracy": sum(1 for g, p in zip(author_gold, author_pred, strict=True) if g == p) / n if n else 0.0,
-        "author_f1m": _macro_f1(author_gold, author_pred),
+        "author_f1m": metrics(author_gold, author_pred)["f1m"],
         "speaker_accuracy": speaker_ok / speaker_n if speaker_n else 0.0,
         "errors": errors,
     }

@@ -46,11 +46,19 @@ class LocalEngine:
     """Analyses batches of articles; ``workers=1`` runs in this process."""
 
     def __init__(
-        self, *, workers: int = 1, components: Sequence[str] = DEFAULT_COMPONENTS, batch_size: int = 16
+        self,
+        *,
+        workers: int = 1,
+        components: Sequence[str] = DEFAULT_COMPONENTS,
+        batch_size: int = 16,
+        max_tasks_per_child: int = 250,
     ) -> None:
         self.workers = workers
         self.components = tuple(components)
         self.batch_size = batch_size
+        #: A worker is replaced after this many batches, so slow growth in native libraries (spaCy's
+        #: string store, allocator fragmentation) can never add up over a crawl of millions of articles.
+        self.max_tasks_per_child = max_tasks_per_child
         #: Peak RSS seen in each worker process (bytes), for benchmarks.
         self.worker_peak_rss: int = 0
         self._pipeline: Pipeline | None = None
@@ -76,6 +84,7 @@ class LocalEngine:
             mp_context=ctx,
             initializer=_init_worker,
             initargs=(self.components, self.batch_size),
+            max_tasks_per_child=self.max_tasks_per_child,
         ) as pool:
             pending: deque[Future[tuple[list[Analysis], int]]] = deque()
             for batch in batched(articles, self.batch_size):
