@@ -76,15 +76,17 @@ class SpeedResult:
             f"{platform.processor() or platform.machine()}, Python {platform.python_version()}",
             "",
             "| articles | run | seconds | articles/s | words/s | peak RSS per worker | main peak RSS "
-            "| × spaCy alone | × actors only |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| × spaCy alone | × actors only | ms/article over actors only |",
+            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in self.rows:
             vs_spacy = self.ratio(r.size, r.what, "spacy") if r.what != RUNS["spacy"] else None
             vs_base = self.ratio(r.size, r.what, "foundation") if r.what.startswith("slant") else None
+            extra = self.per_article_ms(r.size, r.what, "foundation") if r.what.startswith("slant") else None
             lines.append(
                 f"| {r.size:,} | {r.what} | {r.seconds:.1f} | {r.articles_per_s:.1f} | {r.words_per_s:,.0f} "
-                f"| {r.worker_rss / MB:.0f} MB | {r.main_rss / MB:.0f} MB | {_fmt(vs_spacy)} | {_fmt(vs_base)} |"
+                f"| {r.worker_rss / MB:.0f} MB | {r.main_rss / MB:.0f} MB | {_fmt(vs_spacy)} | {_fmt(vs_base)} "
+                f"| {'' if extra is None else f'{extra:.0f}'} |"
             )
         return "\n".join(lines) + "\n"
 
