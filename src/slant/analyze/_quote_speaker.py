@@ -24,6 +24,7 @@ from typing import Any
 
 from slant.analyze._quote_lexicon import QuoteLexicon, cue_of
 from slant.models import Actor, Span
+from slant.nlp.spans import mention_tokens
 
 THIRD_PERSON = frozenset({"he", "she", "they", "it"})
 RELATIVE = frozenset({"who", "that", "which"})
@@ -57,14 +58,7 @@ class SpeakerFinder:
         self.lex = lex
         self.names = {a.id: a.name for a in actors}
         self.kinds = {a.id: a.kind for a in actors}
-        self.by_token: dict[int, tuple[str, Span]] = {}
-        for actor in actors:
-            for m in actor.mentions:
-                span = doc.char_span(m.start, m.end, alignment_mode="expand")
-                if span is None:
-                    continue
-                for i in range(span.start, span.end):
-                    self.by_token.setdefault(i, (actor.id, m))
+        self.by_token: dict[int, tuple[str, Span]] = mention_tokens(doc, actors)
         self.links = {span.start: aid for span, aid in pronouns}
 
     def subject(self, verb: Any, *, inverted: bool = False) -> Any | None:

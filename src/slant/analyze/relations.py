@@ -27,6 +27,7 @@ from slant.analyze._relation_lexicon import load_relation_lexicon
 from slant.analyze._relation_rules import Found, Rules
 from slant.analyze.base import Component, Context
 from slant.models import Actor, Quote, Relation, Span
+from slant.nlp.spans import mention_tokens
 
 FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
 
@@ -58,14 +59,8 @@ def _token_index(
     """``actor_at[i]``: the actor id of token ``i``; ``pronoun_at[i]``: whether that link is a pronoun."""
     actor_at: list[str | None] = [None] * len(doc)
     pronoun_at = [False] * len(doc)
-    for a in actors:
-        for m in a.mentions:
-            span = doc.char_span(m.start, m.end, alignment_mode="expand")
-            if span is None:
-                continue
-            for i in range(span.start, span.end):
-                if actor_at[i] is None:
-                    actor_at[i] = a.id
+    for i, (aid, _) in mention_tokens(doc, actors).items():
+        actor_at[i] = aid
     for p, aid in pronouns:
         span = doc.char_span(p.start, p.end, alignment_mode="expand")
         if span is not None and actor_at[span.start] is None:

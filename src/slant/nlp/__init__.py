@@ -4,6 +4,6 @@ spaCy objects never leave ``slant.nlp`` and ``slant.analyze``: everything else s
 """
 
 from slant.nlp.model import MODEL_PACKAGE, load_nlp
-from slant.nlp.spans import char_span, to_span, trim_offsets
+from slant.nlp.spans import char_span, mention_tokens, to_span, trim_offsets
 
-__all__ = ["MODEL_PACKAGE", "char_span", "load_nlp", "to_span", "trim_offsets"]
+__all__ = ["MODEL_PACKAGE", "char_span", "load_nlp", "mention_tokens", "to_span", "trim_offsets"]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from slant.models import Span
+from slant.models import Actor, Span
 
 #: Possessive endings stripped from the right edge of a name ("Ken's", "Ken’s", "Jones'").
 POSSESSIVES: tuple[str, ...] = ("'s", "’s", "'S", "’S", "'", "’")
@@ -41,3 +42,16 @@ def trim_offsets(text: str, start: int, end: int) -> tuple[int, int]:
 def to_span(text: str, start: int, end: int) -> Span:
     """The :class:`Span` of ``text[start:end]``."""
     return Span(start, end, text[start:end])
+
+
+def mention_tokens(doc: Any, actors: Iterable[Actor]) -> dict[int, tuple[str, Span]]:
+    """Token index -> (actor id, mention) for every token inside an actor mention (the first actor wins)."""
+    index: dict[int, tuple[str, Span]] = {}
+    for actor in actors:
+        for m in actor.mentions:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is None:
+                continue
+            for i in range(span.start, span.end):
+                index.setdefault(i, (actor.id, m))
+    return index
