@@ -17,6 +17,7 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 demo: install
 	$(BIN)/slant analyze examples/ --db $(DEMO_DB)
 	$(BIN)/slant actors --db $(DEMO_DB) --limit 15
+	$(BIN)/slant show examples/harbourside-courier-backs-mawdsley.txt --db $(DEMO_DB)
 
 test: install
 	$(BIN)/python -m pytest

@@ -90,6 +90,7 @@ def test_show_search_actors_export(corpus: Path, tmp_path: Path) -> None:
 
     code, out, _ = run("show", article_id[:8], "--db", db)
     assert code == 0 and "Mayor Quill backs the harbour plan" in out and "Dara Quill" in out
+    assert "quotes" in out and "who backs or attacks whom" in out  # the quotes and relations tables
 
     code, out, _ = run("show", article_id[:8], "--db", db, "--json")
     assert json.loads(out)["id"] == article_id

@@ -79,3 +79,29 @@ def test_nickname_resolves_inside_the_backing_blog(stored: dict[str, Analysis]) 
     for x in a.actors:
         for m in x.mentions:
             assert a.article.text[m.start : m.end] == m.text
+
+
+_STANCE_GAP = pytest.mark.xfail(
+    reason="issue 3 open: fast-mode author stance misreads our own op-eds (quoted attacks and events done "
+    "to an actor still count against him; neutral wire copy gets polar scores)",
+    strict=True,
+)
+
+# The author's stance each example was written to take (docs/examples.md).
+EXAMPLE_STANCES = [
+    pytest.param("harbourside-courier-backs-mawdsley.txt", "Leila Marchetti", "positive"),
+    pytest.param("harbourside-courier-backs-mawdsley.txt", "Gerald Mawdsley", "positive", marks=_STANCE_GAP),
+    pytest.param("harbourside-courier-backs-mawdsley.txt", "Owen Latimer", "negative", marks=_STANCE_GAP),
+    pytest.param("eastport-observer-against-mawdsley.md", "Rachel Penhallow", "positive"),
+    pytest.param("eastport-observer-against-mawdsley.md", "Gerald Mawdsley", "negative", marks=_STANCE_GAP),
+    pytest.param("northwire-mawdsley-endorses-independent.txt", "Gerald Mawdsley", "neutral", marks=_STANCE_GAP),
+    pytest.param("northwire-mawdsley-endorses-independent.txt", "Leila Marchetti", "neutral", marks=_STANCE_GAP),
+]
+
+
+@pytest.mark.parametrize(("name", "actor", "polarity"), EXAMPLE_STANCES)
+def test_author_stance_in_the_examples(stored: dict[str, Analysis], name: str, actor: str, polarity: str) -> None:
+    (a,) = by_file(stored, name)
+    ids = {x.id for x in a.actors if x.name == actor}
+    (stance,) = [s for s in a.stances if s.holder == "author" and s.target in ids]
+    assert stance.polarity == polarity, (stance.score, [e.text for e in stance.evidence])

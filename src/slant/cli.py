@@ -196,7 +196,8 @@ def show(
 
 
 def render_article(a: Analysis) -> None:
-    """Title, metadata, the text with actor mentions highlighted, and the actor table."""
+    """Title, metadata, the text marked up (actor mentions by kind, quotes in italics), then the actors,
+    quotes, relations and stances found."""
     art = a.article
     out.print(Text(art.title or "(untitled)", style="bold underline"))
     meta = [x for x in (art.site_name, art.author, art.published, art.url) if x]
@@ -204,16 +205,27 @@ def render_article(a: Analysis) -> None:
     out.print(Text(f"id {art.id} · {art.language or '?'} · {art.status} · {art.word_count} words", style="dim"))
     out.print()
     body = Text(art.text)  # article text is never parsed as markup
+    for q in a.quotes:
+        body.stylize("italic", q.start, q.end)
     for actor in a.actors:
         for m in actor.mentions:
             body.stylize(KIND_STYLES.get(actor.kind, "bold"), m.start, m.end)
     out.print(body)
     out.print()
+    names = {x.id: x.name for x in a.actors}
+    for table in (_actors_table(a), _quotes_table(a, names), _relations_table(a, names), _stances_table(a, names)):
+        if table.row_count:
+            out.print(table)
+
+
+def _short(text: str, n: int = 90) -> Text:
+    return Text(text if len(text) <= n else text[: n - 1] + "…")
+
+
+def _actors_table(a: Analysis) -> Table:
     t = Table(title="actors", title_justify="left")
-    t.add_column("actor")
-    t.add_column("kind")
-    t.add_column("mentions", justify="right")
-    t.add_column("aliases")
+    for col in ("actor", "kind", "mentions", "aliases"):
+        t.add_column(col, justify="right" if col == "mentions" else "left")
     for actor in sorted(a.actors, key=lambda x: (-len(x.mentions), x.name)):
         t.add_row(
             Text(actor.name, style=KIND_STYLES.get(actor.kind, "")),
@@ -221,7 +233,50 @@ def render_article(a: Analysis) -> None:
             str(len(actor.mentions)),
             Text(", ".join(actor.aliases)),
         )
-    out.print(t)
+    return t
+
+
+def _quotes_table(a: Analysis, names: dict[str, str]) -> Table:
+    t = Table(title="quotes", title_justify="left")
+    for col in ("speaker", "kind", "cue", "quote"):
+        t.add_column(col)
+    for q in a.quotes:
+        speaker = names.get(q.speaker or "", q.speaker_name or "?")
+        t.add_row(
+            Text(speaker), q.kind, Text(f"{q.cue or ''} ({q.cue_type})" if q.cue_type else q.cue or ""), _short(q.text)
+        )
+    return t
+
+
+def _relations_table(a: Analysis, names: dict[str, str]) -> Table:
+    t = Table(title="who backs or attacks whom", title_justify="left")
+    for col in ("source", "", "target", "kind", "said by", "conf.", "evidence"):
+        t.add_column(col)
+    for r in a.relations:
+        arrow = Text("backs", "green") if r.polarity == "support" else Text("attacks", "red")
+        said = names.get(r.asserted_by or "", "the article") if r.asserted_by else "the article"
+        kind = r.kind + (f" (if: {r.condition})" if r.condition else "")
+        t.add_row(
+            Text(names.get(r.source, r.source)), arrow, Text(names.get(r.target, r.target)),
+            Text(kind), Text(said), f"{r.confidence:.2f}", _short(r.evidence.text, 70),
+        )  # fmt: skip
+    return t
+
+
+def _stances_table(a: Analysis, names: dict[str, str]) -> Table:
+    t = Table(title="stance", title_justify="left")
+    for col in ("holder", "toward", "polarity", "score", "evidence"):
+        t.add_column(col, justify="right" if col == "score" else "left")
+    style = {"positive": "green", "negative": "red", "neutral": "dim"}
+    for s in sorted(a.stances, key=lambda x: (x.holder != "author", x.score)):
+        if s.polarity == "neutral" and not s.evidence:
+            continue
+        holder = "author" if s.holder == "author" else names.get(s.holder, s.holder)
+        t.add_row(
+            Text(holder), Text(names.get(s.target, s.target)), Text(s.polarity, style[s.polarity]),
+            f"{s.score:+.2f}", _short(", ".join(e.text for e in s.evidence), 60),
+        )  # fmt: skip
+    return t
 
 
 @app.command()
