@@ -36,6 +36,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from slant.bench._report import print_result
 from slant.bench.gold_actors import name_key
 from slant.models import Actor, Quote
 
@@ -204,21 +205,8 @@ def score_quotes(gold_path: str | Path | None = None) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures (and, with ``-v``, every error)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    verbose = "-v" in args
-    args = [a for a in args if a != "-v"]
-    result = score_quotes(args[0] if args else None)
-    for key, value in result.items():
-        if isinstance(value, float):
-            print(f"{key:20} {value:.3f}")
-    print("per-layout recall")
-    for layout, value in result["per_layout_recall"].items():
-        print(f"  {layout:22} {value:.3f}")
-    print("counts", result["counts"])
-    if verbose:
-        for aid, errs in result["errors"].items():
-            print(f"-- {aid}")
-            for e in errs:
-                print("   ", e)
+    paths = [a for a in args if a != "-v"]
+    print_result(score_quotes(paths[0] if paths else None), verbose="-v" in args)
     return 0
 
 

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from slant.bench._report import print_result
 from slant.bench.gold_actors import name_key
 from slant.bench.newsmtsc import metrics
 from slant.models import Actor, Analysis, Article
@@ -106,16 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--mode", choices=tuple(STANCE_COMPONENT), default="fast")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
-    result = score_stance(args.path, args.mode)
-    for key in ("paragraphs", "author_rows", "speaker_rows"):
-        print(f"{key:18} {result[key]}")
-    for key in ("author_accuracy", "author_f1m", "speaker_accuracy"):
-        print(f"{key:18} {result[key]:.3f}")
-    if args.verbose:
-        for rid, errs in result["errors"].items():
-            print(f"-- {rid}")
-            for e in errs:
-                print("   ", e)
+    print_result(score_stance(args.path, args.mode), verbose=args.verbose)
     return 0
 
 
