@@ -46,6 +46,18 @@ def author_stance(an: Any, name: str) -> Stance | None:
 # --- example tables: text -> the author's polarity toward a named actor -------------------------------
 AUTHOR_CASES = [
     pytest.param(
+        "Councillor Brynmor Tate spoke at the depot. Tate's new friends on the council are dreadful people.",
+        "Brynmor Tate",
+        "neutral",
+        id="relational-noun-with-possessor-is-not-the-possessor",
+    ),
+    pytest.param(
+        "Edwina Clough served two terms as mayor. The people now attacking Clough were once her allies.",
+        "Edwina Clough",
+        "neutral",
+        id="harm-by-a-named-doer-is-their-stance",
+    ),
+    pytest.param(
         "Victor Hale chairs the finance committee. On Monday the snake Victor Hale behaved shamefully, "
         "briefing against his colleagues.",
         "Victor Hale",

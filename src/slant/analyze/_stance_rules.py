@@ -59,7 +59,7 @@ RELATIONAL_NOUNS = frozenset(
         *("predecessor", "successor", "opponent", "rival", "challenger", "family", "wife", "husband", "son"),
         *("daughter", "father", "mother", "brother", "sister", "colleague", "friend", "aide", "adviser"),
         *("advisor", "supporter", "critic", "ally", "deputy", "boss", "spokesman", "spokeswoman", "spokesperson"),
-        *("lawyer", "partner", "staff", "team", "successors", "enemy", "children", "child"),
+        *("lawyer", "partner", "staff", "team", "successors", "enemy", "children", "child", "fan", "follower"),
     }
 )
 #: Dependencies of a cue on the target that make it an evaluation of the target itself.
@@ -73,6 +73,8 @@ RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
 #: Parts of speech the backoff lexicon may match (never function words: "no", "like" as a preposition).
 BACKOFF_POS = frozenset({"ADJ", "ADV", "NOUN", "VERB", "INTJ"})
 NEGATIVE_SUBJECTS = frozenset({"nobody", "none", "nothing", "no one"})
+#: Parts of speech of a doer named in the sentence ("the people", "most of them", "they", "many").
+DOER_POS = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "NUM", "DET"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,20 +331,34 @@ class RuleScorer:
             w = f.weight * _reach(ix, f, target)
             if w == 0:
                 continue
-            if self.event_factor != 1 and f.role == "object" and f.weight < 0 and _reported(ix, f, item.others):
-                w *= self.event_factor  # "X accused Y": X's stance, reported, not the holder's
-            if peripheral and f.head.i != target.head.i:
+            if self.event_factor != 1 and f.role == "object" and _reported(ix, f, item.others, target):
+                w *= self.event_factor  # "X accused Y", "members who admire Y": the doer's stance, reported
+            if _relation_of(f.head, target):
+                w *= COMPETE_FACTOR  # "X's friends", "his fan club": the people related to X, not X
+            elif peripheral and f.head.i != target.head.i:
                 w *= COMPETE_FACTOR
             elif others:
                 mine = _closeness(ix, f, target)
                 if any(_closeness(ix, f, o) > mine and not _linked(target, o) for o in others):
                     w *= COMPETE_FACTOR
             raw += w
-            link = _link(f, target)
+            link = "" if _relation_of(f.head, target) else _link(f, target)
             if link == "patient" and _reported(ix, f, item.others):
                 link = ""  # "Y accused X": Y's act, which the model reads as Y's stance
             kept.append(Cue(f.start, f.end, w, link))
         return Judgement(raw, tuple(kept))
+
+
+def _relation_of(cue: Any, target: Any) -> bool:
+    """Whether a cue is a relational noun with a possessor ("X's friends", "his fan club"): it names the
+    people related to someone, so its polarity ("friend", "fan") says nothing of the possessor or of the
+    actors around it."""
+    if cue.lemma_.lower() not in RELATIONAL_NOUNS or cue.pos_ != "NOUN":
+        return False
+    noun = cue.head if cue.dep_ == "compound" and cue.head.i != cue.i else cue
+    if noun.i == target.i:
+        return False
+    return any(c.dep_ == "poss" for c in noun.children)
 
 
 def _reach(ix: _Sentence, f: _Found, target: Any) -> float:
@@ -390,13 +406,35 @@ def _link(f: _Found, target: Any) -> str:
     return ""
 
 
-def _reported(ix: _Sentence, f: _Found, others: tuple[tuple[int, int], ...]) -> bool:
-    """Whether another actor is the doer of an object-role cue ("Ali accused Ken": Ali's act)."""
-    for a in _arguments(f.head, "subject"):
+def _reported(ix: _Sentence, f: _Found, others: tuple[tuple[int, int], ...], target: Any = None) -> bool:
+    """Whether someone else is the doer of an object-role cue: another actor ("Ali accused Ken": Ali's act)
+    or, given the target, any person or group named as its subject ("the people attacking him", "members
+    who admire X"): what they do to the target is their stance, reported, not the holder's judgement."""
+    doers = _arguments(f.head, "subject")
+    if target is not None:
+        doers = doers + _demanders(f.head)
+    for a in doers:
         s = a.idx - ix.base
         if _overlaps(s, s + len(a.text), others):
             return True
+        if target is not None and a.i != target.i and a.pos_ in DOER_POS and not _linked(a, target):
+            return True
     return False
+
+
+def _demanders(tok: Any) -> list[Any]:
+    """Who asks for an event noun ("a lawmaker called for his expulsion", "urged his removal"): the subject
+    of the verb that governs it, or, for a controlled verb ("prompting a lawmaker to call for ..."), the
+    controller."""
+    if tok.pos_ != "NOUN":
+        return []
+    verb = tok.head.head if tok.dep_ == "pobj" and tok.head.dep_ == "prep" else tok.head if tok.dep_ == "dobj" else None
+    if verb is None or verb.pos_ != "VERB" or verb.i == tok.i:
+        return []
+    out = [c for c in verb.children if c.dep_ in ("nsubj", "csubj")]
+    if not out and verb.dep_ == "xcomp" and verb.head.i != verb.i:
+        out = [c for c in verb.head.children if c.dep_ in ("dobj", "nsubj")]
+    return out
 
 
 def _closeness(ix: _Sentence, f: _Found, tok: Any) -> float:

@@ -16,7 +16,7 @@ subject, an action noun it possesses). When their signed sum reaches :data:`BOUN
 rule side only, such cues give the gold polarity for 86% of the targets they cover), the item's
 probabilities are the rules' for that sum unless the model is already at least as sure of the same side.
 In an article (``event_factor < 1``, as in the fast mode) the model's negative mass is also weakened when
-the strongest negative cue is a harm *done to* the target by no named actor ("X was removed", "X's
+the strongest negative cue hanging on the target is a harm *done to* it by no named actor ("X was removed", "X's
 removal"): NewsMTSC labels such sentences negative (95% of them on train), but they are weak evidence of the
 author's stance.
 """
@@ -84,7 +84,7 @@ class BoundCueScorer:
     """A :class:`TargetScorer`: the model's probabilities, decided by bound rule cues where they are strong.
 
     ``event_factor`` < 1 (articles) also weakens the model's negative mass for items whose strongest
-    negative cue is a harm done to the target; 1 (single news sentences, NewsMTSC) leaves it alone.
+    negative cue hanging on the target (bound or patient) is a harm done to it; 1 (single news sentences, NewsMTSC) leaves it alone.
     """
 
     def __init__(
@@ -115,7 +115,8 @@ class BoundCueScorer:
             q = probs_from_raw(bound, self.rules.threshold)
             return p if signed(p) * (1 if bound > 0 else -1) >= abs(signed(q)) else q
         if self.event_factor < 1 and signed(p) < 0:
-            worst = min(j.cues, key=lambda c: c.weight, default=None)
+            # among the cues that hang on the target (unattached ones reach it only by distance)
+            worst = min((c for c in j.cues if c.link), key=lambda c: c.weight, default=None)
             if worst is not None and worst.weight < 0 and worst.link == "patient":
                 neg = p[0] * self.event_factor
                 return (neg, p[1] + p[0] - neg, p[2])
