@@ -82,8 +82,9 @@ def test_nickname_resolves_inside_the_backing_blog(stored: dict[str, Analysis]) 
 
 
 _STANCE_GAP = pytest.mark.xfail(
-    reason="issue 3 open: fast-mode author stance misreads our own op-eds (quoted attacks and events done "
-    "to an actor still count against him; neutral wire copy gets polar scores)",
+    reason="issue 3 open: the Courier's support for Mawdsley is implicit ('It was the bravest thing ...' is "
+    "about 'It'), and a 'his' inside a relative clause about Latimer ('a man who spent the last election "
+    "hiding from his own constituents') is linked to Mawdsley, so his author stance comes out negative",
     strict=True,
 )
 
@@ -93,7 +94,9 @@ EXAMPLE_STANCES = [
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Gerald Mawdsley", "positive", marks=_STANCE_GAP),
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Owen Latimer", "negative"),
     pytest.param("eastport-observer-against-mawdsley.md", "Rachel Penhallow", "positive"),
-    pytest.param("eastport-observer-against-mawdsley.md", "Gerald Mawdsley", "negative", marks=_STANCE_GAP),
+    # issue 3: the past-tense concession ("There was a time when ...", carried over the next past-tense
+    # sentence) and the mock comparison ("about as convincing as ...") now read as criticism
+    pytest.param("eastport-observer-against-mawdsley.md", "Gerald Mawdsley", "negative"),
     pytest.param("northwire-mawdsley-endorses-independent.txt", "Gerald Mawdsley", "neutral"),
     pytest.param("northwire-mawdsley-endorses-independent.txt", "Leila Marchetti", "neutral"),
 ]

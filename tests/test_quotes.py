@@ -98,6 +98,9 @@ NO_QUOTES: list[str] = [
     "The voters' verdict was clear and the Greens' vote held up in the 'Old Town' wards.",
     'Ed Tanner\'s "first big test" comes next month in the by-election.',
     "The report, titled “Towns in Decline: A Decade of Neglect”, was published on Monday.",
+    # issue 3: a negated reporting verb reports no words, and a clause before a semicolon is the writer's
+    "The permanent secretary, Kay Lomax, was evasive throughout; she could not say who had signed the deal.",
+    "Ben Ware did not say when the review would end.",
 ]
 
 
@@ -169,7 +172,7 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
 
 def test_component_contract() -> None:
     comp = QuotesComponent()
-    assert comp.name == "slant.quotes.v1"
+    assert comp.name == "slant.quotes.v2"
     assert comp.requires == ("doc", "actors", "pronouns")
     assert comp.provides == ("quotes",)
     assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"

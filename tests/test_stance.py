@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,8 @@ from hypothesis import strategies as st
 
 from slant.analyze._stance_aggregate import build_items, complement
 from slant.analyze._stance_lexicon import load_stance_lexicon
-from slant.analyze._stance_rules import RuleScorer, probs_from_raw
-from slant.analyze._stance_types import Probs, TargetItem, TargetScorer, signed
+from slant.analyze._stance_rules import Judgement, RuleScorer, probs_from_raw, resolve_irony
+from slant.analyze._stance_types import Cue, Probs, TargetItem, TargetScorer, signed
 from slant.analyze.stance import StanceComponent, extract_stances
 from slant.analyze.stance_model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
 from slant.bench.gold_stance import match_name
@@ -26,7 +27,7 @@ from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Stance
 from slant.pipeline import Pipeline, build_pipeline
 
-COMPONENTS = ("slant.actors.v1", "slant.quotes.v1", "slant.stance.v1")
+COMPONENTS = ("slant.actors.v1", "slant.quotes.v2", "slant.stance.v2")
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +127,166 @@ def test_author_polarity(pipe: Pipeline, text: str, name: str, polarity: str) ->
     got = author_stance(an, name)
     assert got is not None, [a.name for a in an.actors]
     assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+
+
+# --- issue 3: the patterns the blind held-out set exposed (sentences written here, names invented) -------------
+_TRIBUTE = "The mayor, Colin Ashe, paid tribute to the outgoing fire chief, Irene Boyd, at Monday's ceremony."
+_DEFENDS = "Senator Paul Greer defended his chief of staff, Nina Voss, on Tuesday."
+_RIVAL = "Maria Lund has been an excellent minister. Her rival, Tom Breck, has been a shambles."
+_PANEL = "Frank Dole's appearance before the panel chaired by Gail Mercer was embarrassing."
+_PAST = (
+    "There was a time when Hector Vale was the most respected figure in the party. He won four elections and "
+    "rebuilt the local branch. Those days are gone."
+)
+_UNLIKE = "Unlike Ross Tate, who said nothing of substance all week, Mina Holt actually read the report."
+_CHALLENGER = "Governor Ed Marlow faces a Democratic challenger, Lisa Dunn, in the primary."
+ISSUE3_CASES = [
+    # 1. what a speaker did is an event, not the author's judgement of either side
+    pytest.param(_TRIBUTE, "Colin Ashe", "neutral", id="paying-tribute-is-not-praise-of-the-payer"),
+    pytest.param(_TRIBUTE, "Irene Boyd", "neutral", id="a-tribute-by-a-named-doer-is-theirs"),
+    pytest.param(_DEFENDS, "Paul Greer", "neutral", id="defending-someone-is-an-act"),
+    pytest.param(_DEFENDS, "Nina Voss", "neutral", id="being-defended-by-a-named-doer"),
+    pytest.param(
+        "Councillor Bea Lyle returned the compliment and thanked Sam Orr for his help.",
+        "Bea Lyle",
+        "neutral",
+        id="returning-a-compliment",
+    ),
+    # 2. sentiment does not leak across possessives and relations
+    pytest.param(_RIVAL, "Maria Lund", "positive", id="her-rival-is-judged-not-her"),
+    pytest.param(_RIVAL, "Tom Breck", "negative", id="the-rival-himself"),
+    pytest.param(_PANEL, "Gail Mercer", "neutral", id="the-body-chaired-by-x-is-not-x"),
+    pytest.param(_PANEL, "Frank Dole", "negative", id="the-appearance-is-the-possessors"),
+    # 3. negation and idioms
+    pytest.param(
+        "Ruth Adair has barely put a foot wrong since taking over the department.",
+        "Ruth Adair",
+        "positive",
+        id="barely-put-a-foot-wrong",
+    ),
+    pytest.param("Ian Pole has yet to produce a single credible policy.", "Ian Pole", "negative", id="yet-to"),
+    pytest.param("Helen Sturt is not a great leader.", "Helen Sturt", "negative", id="negated-noun-phrase"),
+    pytest.param(
+        "Karl Zell did not blame his deputy, Sue Marr, for the delay.", "Sue Marr", "neutral", id="blame-not-laid"
+    ),
+    pytest.param(
+        "Voters will decide in May whether Carla Vine deserves to stay in office.",
+        "Carla Vine",
+        "neutral",
+        id="deserve-takes-its-complements-polarity",
+    ),
+    # 4. rhetorical devices
+    pytest.param(
+        "What a triumph for Glen Harker. His housing scheme was a shambles and his budget a disaster.",
+        "Glen Harker",
+        "negative",
+        id="sarcastic-exclamation",
+    ),
+    pytest.param(
+        "The best that can be said of Vera Lamb's tenure is that it was short.",
+        "Vera Lamb",
+        "negative",
+        id="faint-praise",
+    ),
+    pytest.param(_PAST, "Hector Vale", "negative", id="past-tense-concession"),
+    pytest.param(_UNLIKE, "Ross Tate", "negative", id="contrast-the-one-unlike"),
+    pytest.param(_UNLIKE, "Mina Holt", "positive", id="contrast-the-one-who-did"),
+    pytest.param(
+        "His sudden interest in the ferry is about as convincing as Neil Rowe's promise to cut taxes. "
+        "Rowe has been a disaster.",
+        "Neil Rowe",
+        "negative",
+        id="mock-comparison",
+    ),
+    # 5. neutral news words
+    pytest.param(
+        "Former councillor Rob Ince was cleared of misconduct on Thursday.", "Rob Ince", "neutral", id="cleared-of"
+    ),
+    pytest.param(
+        "Detective Sergeant Amy Roe, who led the investigation, gave evidence on Monday.",
+        "Amy Roe",
+        "neutral",
+        id="leading-an-investigation",
+    ),
+    pytest.param(
+        "The police and crime commissioner, Dev Shah, opened the new station.",
+        "Dev Shah",
+        "neutral",
+        id="crime-in-a-job-title",
+    ),
+    pytest.param(
+        "The health minister, Kate Orme, announced new funding for mental health services.",
+        "Kate Orme",
+        "neutral",
+        id="health-services-topic",
+    ),
+    pytest.param(_CHALLENGER, "Ed Marlow", "neutral", id="facing-a-challenger"),
+    pytest.param(_CHALLENGER, "Lisa Dunn", "neutral", id="the-challenger"),
+    pytest.param("Nigel Fenn resigned from the cabinet on Sunday.", "Nigel Fenn", "neutral", id="a-resignation"),
+    pytest.param(
+        "The Liberal Party has spent the campaign promising everything to everyone.",
+        "Liberal Party",
+        "negative",
+        id="overpromising",
+    ),
+    # 6. reported speech that is no quote; every actor gets an author row
+    pytest.param(
+        "Pat Gorman was evasive throughout; she could not say who had approved the payments.",
+        "Pat Gorman",
+        "negative",
+        id="could-not-say-is-no-quote",
+    ),
+    pytest.param(
+        'Jo Reid said the chancellor, Max Irwin, had "failed the country".',
+        "Max Irwin",
+        "neutral",
+        id="mentioned-only-in-a-quote",
+    ),
+    # must stay as they were
+    pytest.param(
+        "Nobody doubts that Dara Quinn is an honest and capable minister.",
+        "Dara Quinn",
+        "positive",
+        id="negated-doubt-keeps-praise",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "polarity"), ISSUE3_CASES)
+def test_author_polarity_issue3(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    an = analyse(pipe, text)
+    got = author_stance(an, name)
+    assert got is not None, [a.name for a in an.actors]
+    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+
+
+def test_every_actor_gets_an_author_row(pipe: Pipeline) -> None:
+    """Issue 3: an actor the author names only inside a quote still gets a (neutral) author stance."""
+    an = analyse(pipe, 'Jo Reid said on Monday: "Max Irwin has failed the country and Ann Cole knows it."')
+    authors = {s.target for s in an.stances if s.holder == "author"}
+    assert {a.id for a in an.actors} <= authors
+
+
+def test_irony_is_settled_by_the_article() -> None:
+    ironic = Judgement(0.0, (), (Cue(0, 7, 1.5),), frozenset({"irony"}))
+    other = Judgement(-1.0, (Cue(10, 15, -1.0),))
+    keys = [("author", "x"), ("author", "x")]
+    settled = resolve_irony([ironic, other], keys)
+    assert settled[0].raw == -1.5 and settled[1] is other
+    praise = resolve_irony([ironic, Judgement(1.0)], keys)
+    assert praise[0].raw == 1.5  # sincere where the rest of the article praises
+    alone = resolve_irony([ironic], keys[:1])
+    assert alone[0].raw == 0.0 and alone[0].cues == ()
+    assert resolve_irony([ironic], keys[:1], {"author": -3.0})[0].raw == -1.5  # the article's tone decides
+
+
+def test_frames_and_relations_are_loaded_with_reasons() -> None:
+    lex = load_stance_lexicon()
+    kinds = {f.kind for f in lex.frames}
+    assert kinds == {"irony", "past", "contrast", "emphasis"}
+    assert any(f.initial and f.terms == ("what", "a") for f in lex.frames)
+    assert {"predecessor", "neighbour"} <= lex.relational_nouns
+    assert "chair" in lex.relational_verbs and "face" in lex.receiving_verbs
 
 
 def test_quoted_criticism_does_not_count_for_the_author_but_for_the_speaker(pipe: Pipeline) -> None:
@@ -234,13 +395,13 @@ class _FakeModel:
 
     def predict(self, items: Sequence[tuple[str, int, int]]) -> list[tuple[float, float, float]]:
         self.seen.extend(items)
-        return [(0.05, 0.15, 0.8) for _ in items]
+        return [(0.01, 0.04, 0.95) for _ in items]  # surer than the author margin of an article
 
 
 def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
     fake = _FakeModel()
     comp = ModelStanceComponent(ModelScorer(fake))
-    assert comp.name == "slant.stance-model.v1" and comp.provides == ("stances",)
+    assert comp.name == "slant.stance-model.v2" and comp.provides == ("stances",)
     text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
     an = analyse(pipe, text)
     doc = pipe.nlp(text)
@@ -266,7 +427,7 @@ def test_model_component_loads_the_packaged_model() -> None:
 
 def test_component_declares_its_contract() -> None:
     comp = StanceComponent()
-    assert comp.name == "slant.stance.v1"
+    assert comp.name == "slant.stance.v2"
     assert comp.requires == ("doc", "actors", "quotes")
     assert comp.provides == ("stances",)
 
@@ -424,7 +585,23 @@ def test_harm_done_to_the_target_weighs_less_in_an_article_only() -> None:
     sentence = BoundCueScorer(_NeutralModel(negative)).score([item])[0]
     article = BoundCueScorer(_NeutralModel(negative), RuleScorer(event_factor=0.3), event_factor=0.3).score([item])[0]
     assert sentence == negative
-    assert abs(sum(article) - 1) < 1e-9 and signed(article) > signed(negative) and article[0] < 0.3
+    # in an article the author's item follows the rules' cues (the harm counted at the event factor)
+    assert abs(sum(article) - 1) < 1e-9 and signed(article) > signed(negative) and article[0] < negative[0]
+    speaker = replace(item, holder="someone")
+    quoted = BoundCueScorer(_NeutralModel(negative), RuleScorer(event_factor=0.3), event_factor=0.3).score([speaker])
+    assert quoted[0][0] < 0.3  # a speaker's item: the model's negative mass weakened for a harm done
+
+
+def test_author_items_in_an_article_need_rule_cues_or_a_sure_model() -> None:
+    """Issue 3: the model leans positive on neutral biography; for the author, in an article, rule cues
+    decide where there are any, and the model alone only beyond the author margin."""
+    bio = _item("Leo Hart joined the council in 2004 and became its chief executive in 2015.", "Leo Hart")
+    scorer = BoundCueScorer(_NeutralModel((0.05, 0.25, 0.7)), RuleScorer(event_factor=0.3), event_factor=0.3)
+    assert scorer.score([bio]) == [(0.0, 1.0, 0.0)]
+    sure = BoundCueScorer(_NeutralModel((0.0, 0.02, 0.98)), RuleScorer(event_factor=0.3), event_factor=0.3)
+    assert signed(sure.score([bio])[0]) > 0.5
+    ghastly = _item("Nobody will miss the ghastly Gordon Pell.", "Gordon Pell")
+    assert signed(scorer.score([ghastly])[0]) < -0.5  # the rules' cue overrides the model's positive
 
 
 ACCURATE_CASES = [
@@ -460,7 +637,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v1", "slant.quotes.v1", "slant.stance-model.v1"))
+    accurate = build_pipeline(("slant.actors.v1", "slant.quotes.v2", "slant.stance-model.v2"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:

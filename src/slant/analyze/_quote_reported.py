@@ -5,7 +5,8 @@ For every reporting verb (``reporting_verbs.tsv``, matched on the lemma, or lemm
 child's subtree without a leading "that" and edge punctuation ("X said (that) the plan would fail",
 "X told Y that ...", "The plan will fail, X warned"); a parenthetical frame gives the whole clause
 around it, frame included ("The decision, X said, was final"). "according to X" gives the rest of its
-sentence.
+sentence. A negated reporting verb ("he could not say who ...") reports nothing, and a clause before the
+verb counts only when no semicolon or colon separates them ("X was evasive; he said ..." is the writer's).
 Only the outermost clause is kept when reported clauses nest. Whether a clause is indirect, mixed
 or the frame of a direct quote is decided by the caller from the quotation marks it overlaps.
 """
@@ -76,7 +77,7 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
                 found.append(rep)
             continue
         cue = cue_of(tok, lex)
-        if cue is None:
+        if cue is None or _negated(tok):
             continue
         para_lo = text.rfind("\n", 0, tok.idx) + 1
         para_hi = text.find("\n", tok.idx)
@@ -93,8 +94,21 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
             start, end = doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1].text)
             if c.i == tok.head.i and marks.overlapping(start, end):
                 continue  # a parenthetical frame around quoted words: the windows attribute those
+            if c.i < tok.i and _stop_between(doc, c.right_edge.i, tok.i):
+                continue  # "X was evasive; he said ...": a clause before a semicolon is not reported
             found.append(Reported(start, end, tok, subject(tok), cue[0], cue[1]))
     return _outermost(found)
+
+
+def _negated(verb: Any) -> bool:
+    """Whether a reporting verb is negated ("he could not say who ...", "she did not tell them"): a report
+    of what someone did *not* say reports no words of theirs."""
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _stop_between(doc: Any, lo: int, hi: int) -> bool:
+    """Whether a semicolon or colon separates tokens ``lo`` and ``hi`` (a sentence boundary in all but name)."""
+    return any(doc[i].text in (";", ":") for i in range(lo + 1, hi))
 
 
 def _complements(verb: Any) -> list[Any]:

@@ -13,7 +13,8 @@ the actor; over sentences, ``score = sum(s) / (sum(|s|) + PRIOR)`` where ``s = P
 sentence. It is a net balance shrunk toward 0 when there is little evidence: one clear cue gives about
 ±0.6, a mix of praise and blame about 0. ``polarity`` is positive when ``score >= POLAR``, negative when
 ``score <= -POLAR``, neutral otherwise. Evidence: the cues of the sentences that agree with the polarity
-(all cues for a neutral stance), in article offsets, sorted.
+(all cues for a neutral stance), in article offsets, sorted. Every actor of the article gets an author
+stance: one mentioned only inside quotes (direct or reported) is neutral, with no evidence.
 """
 
 from __future__ import annotations
@@ -60,6 +61,19 @@ def complement(holes: Sequence[tuple[int, int]], lo: int, hi: int) -> tuple[tupl
     if cur < hi:
         out.append((cur, hi))
     return tuple(out)
+
+
+def author_sentences(doc: Any, quotes: Sequence[Quote]) -> list[tuple[Any, tuple[tuple[int, int], ...]]]:
+    """Every sentence of the article with the author's ranges in it (sentence offsets, quotes left out)."""
+    quoted = sorted((q.start, q.end) for q in quotes if q.end > q.start)
+    out = []
+    for sent in doc.sents:
+        lo, hi = sent.start_char, sent.end_char
+        holes = [(s - lo, e - lo) for s, e in _clip(quoted, lo, hi)]
+        allowed = complement(holes, 0, hi - lo)
+        if allowed:
+            out.append((sent, allowed))
+    return out
 
 
 def build_items(
@@ -150,5 +164,8 @@ def aggregate(
                 )
         evidence = tuple(Span(s, e, text[s:e]) for s, e in sorted(spans))
         out.append(Stance(holder, target, polarity, round(score, 3), evidence))
+    for aid in order:
+        if ("author", aid) not in per_pair:
+            out.append(Stance("author", aid, "neutral", 0.0, ()))  # mentioned only in quotes: no judgement
     out.sort(key=lambda st: (st.holder != "author", st.holder, rank.get(st.target, len(rank)), st.target))
     return tuple(out)

@@ -21,6 +21,8 @@ from slant.errors import ModelError
 RESOURCE_DIR = "resources/stance"
 ROLES = frozenset({"any", "subject", "object", "ironic"})
 MODIFIER_KINDS = frozenset({"negator", "intensifier", "downtoner"})
+RELATIONAL_KINDS = frozenset({"noun", "verb", "receive"})
+FRAME_KINDS = frozenset({"irony", "past", "contrast", "emphasis"})
 #: Factor from a backoff valence (-4..4) to a cue weight (our scale is -3..3, the backoff counts less).
 BACKOFF_SCALE = 0.5
 _WORD = re.compile(r"[a-z][a-z'-]*")
@@ -35,6 +37,16 @@ class CueEntry:
     pos: str
     weight: float
     role: str
+    event: bool = False  # a news event (news.tsv): weaker evidence of a writer's stance than a judgement
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A rhetorical frame (``frames.tsv``): lemma sequence, kind, and whether it must open the sentence."""
+
+    terms: tuple[str, ...]
+    kind: str
+    initial: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -46,6 +58,10 @@ class StanceLexicon:
     modifiers: dict[str, tuple[str, float]]  # lemma -> (kind, factor)
     backoff: dict[str, CueEntry]  # lower-case word -> general-purpose entry (role any)
     backoff_stop: frozenset[str]  # words (and lemmas) the backoff never matches
+    relational_nouns: frozenset[str] = frozenset()  # "her predecessor", "her neighbour" (relational.tsv)
+    relational_verbs: frozenset[str] = frozenset()  # "the committee chaired by X" (relational.tsv)
+    receiving_verbs: frozenset[str] = frozenset()  # "X faced criticism": the subject receives (relational.tsv)
+    frames: tuple[Frame, ...] = ()  # rhetorical frames (frames.tsv)
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -56,7 +72,8 @@ def _entry(row: dict[str, str], name: str) -> CueEntry:
     role = row["role"]
     if role not in ROLES:
         raise ModelError(f"{RESOURCE_DIR}/{name}: unknown role {role!r} for {row['term']!r}")
-    return CueEntry(tuple(row["term"].lower().split()), row["pos"] or "*", float(row["weight"]), role)
+    terms = tuple(row["term"].lower().split())
+    return CueEntry(terms, row["pos"] or "*", float(row["weight"]), role, name == "news.tsv")
 
 
 @lru_cache(maxsize=1)
@@ -77,12 +94,28 @@ def load_stance_lexicon() -> StanceLexicon:
         if row["kind"] not in MODIFIER_KINDS:
             raise ModelError(f"{RESOURCE_DIR}/modifiers.tsv: unknown kind {row['kind']!r}")
         modifiers[row["term"].lower()] = (row["kind"], float(row["factor"]))
+    relational: dict[str, set[str]] = {k: set() for k in RELATIONAL_KINDS}
+    for row in _rows("relational.tsv"):
+        if row["kind"] not in RELATIONAL_KINDS:
+            raise ModelError(f"{RESOURCE_DIR}/relational.tsv: unknown kind {row['kind']!r}")
+        relational[row["kind"]].add(row["term"].lower())
+    frames = []
+    for row in _rows("frames.tsv"):
+        if row["kind"] not in FRAME_KINDS:
+            raise ModelError(f"{RESOURCE_DIR}/frames.tsv: unknown kind {row['kind']!r}")
+        terms = row["term"].lower().split()
+        initial = terms[0] == "^"
+        frames.append(Frame(tuple(terms[1:] if initial else terms), row["kind"], initial))
     return StanceLexicon(
         words={k: tuple(v) for k, v in words.items()},
         phrases={k: tuple(sorted(v, key=lambda e: -len(e.terms))) for k, v in phrases.items()},
         modifiers=modifiers,
         backoff=_backoff(stop | frozenset(words)),
         backoff_stop=stop,
+        relational_nouns=frozenset(relational["noun"]),
+        relational_verbs=frozenset(relational["verb"]),
+        receiving_verbs=frozenset(relational["receive"]),
+        frames=tuple(frames),
     )
 
 

@@ -15,7 +15,18 @@ ranges, inside an actor mention, or proper nouns never count. Each cue's weight 
   between cue and target, when another actor's mention is closer to the cue (unless the two are
   conjuncts, appositions or "X like Y"), and when the target only owns the person judged ("her
   predecessor, X, whose reckless cuts", "an attack on her family");
-* ``ironic`` cues ("the great man") count as criticism only when the sentence's other cues are negative.
+* ``ironic`` cues ("the great man"), and praise in an irony frame ("What a triumph for X", frames.tsv),
+  count as criticism beside negative cues in the sentence; otherwise :func:`resolve_irony` gives them the
+  sign of what the holder says of the target elsewhere in the article (else of the holder's overall tone);
+* issue 3: a past frame ("There was a time when X was admired", carried over the following simple-past
+  sentences of the paragraph) reverses and weakens a sentence's cues; in "Unlike X, Y actually did the
+  work" the main clause's cues count reversed for X; "has yet to", a negation on a noun ("not a great
+  leader") or shared by conjoined verbs negates; a harm *not* done ("did not blame X") counts nothing, and
+  "cleared of misconduct" cancels the charge; a cue naming the topic of a noun ("crime commissioner",
+  "health services") or the reason for an act done to someone else ("dismissed two officers for
+  misconduct") does not count for the target; neither does one about a body the target is hung on by a
+  standing relation ("the committee chaired by X"), nor a subject-role cue whose subject is another thing
+  ("when the plant failed, he ..."); the doer of an event noun ("X paid tribute to Y") is its opposite role;
 
 The signed sum ``S`` of the contributions becomes probabilities: the non-neutral mass is
 ``|S|^SLOPE / (|S|^SLOPE + THRESHOLD^SLOPE)`` (0 at S = 0, one half at ``|S| = THRESHOLD``), on the side of
@@ -29,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from slant.analyze._stance_lexicon import CueEntry, StanceLexicon, load_stance_lexicon
+from slant.analyze._stance_lexicon import CueEntry, Frame, StanceLexicon, load_stance_lexicon
 from slant.analyze._stance_types import Cue, Probs, TargetItem
 
 #: Attribution by tree distance (edges between cue and target head); beyond the table: the last value.
@@ -51,17 +62,22 @@ CLAUSE_DEPS = frozenset({"ccomp", "advcl", "parataxis", "csubj"})
 SUBJECT_DEPS = frozenset({"nsubj", "csubj", "expl"})
 OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "dative", "attr"})
 OBJECT_PREPS = frozenset({"of", "on", "against", "at", "for", "towards", "toward", "upon", "over"})
+#: Prepositions that introduce the one an event noun is aimed at ("tribute to X", "an investigation into X").
+NOUN_OBJECT_PREPS = OBJECT_PREPS | {"to", "into"}
 PREDICATE_DEPS = frozenset({"acomp", "attr", "oprd", "xcomp", "dobj", "advmod", "pobj", "npadvmod"})
-#: Nouns for people related to someone: their possessor is not who a cue about them judges ("her
-#: predecessor, X, whose reckless cuts ..."; "an attack on her family").
-RELATIONAL_NOUNS = frozenset(
-    {
-        *("predecessor", "successor", "opponent", "rival", "challenger", "family", "wife", "husband", "son"),
-        *("daughter", "father", "mother", "brother", "sister", "colleague", "friend", "aide", "adviser"),
-        *("advisor", "supporter", "critic", "ally", "deputy", "boss", "spokesman", "spokeswoman", "spokesperson"),
-        *("lawyer", "partner", "staff", "team", "successors", "enemy", "children", "child", "fan", "follower"),
-    }
-)
+#: Factor for a cue about a body that a target is hung on by a standing relation ("the committee chaired
+#: by X was embarrassing", relational.tsv kind "verb"): the body is judged, not X.
+EMBED_FACTOR = 0.1
+#: Factor for the cues of a sentence framed as a past that no longer holds ("There was a time when X was
+#: admired"): reversed and weakened (frames.tsv kind "past").
+PAST_FACTOR = -0.5
+#: Factor for what the main clause of "Unlike X, Y ..." says of Y, counted for X (frames.tsv "contrast").
+CONTRAST_FACTOR = -0.6
+#: Weight of an emphasis adverb in a contrast frame ("Unlike X, Y actually did the work"), for Y.
+EMPHASIS_WEIGHT = 1.0
+#: Verbs whose polarity is their complement's ("deserved to finish third", "deserves to lose"): with an
+#: infinitive complement they are no cue themselves (the complement's own cues count).
+COMPLEMENT_VERBS = frozenset({"deserve"})
 #: Dependencies of a cue on the target that make it an evaluation of the target itself.
 MODIFIER_DEPS = frozenset({"amod", "compound", "appos", "nmod"})
 #: Dependencies of a cue on a predicate whose subject it then evaluates ("behaved shamefully").
@@ -79,10 +95,18 @@ DOER_POS = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "NUM", "DET"})
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """The rule scorer's view of one item: the signed sum and the cues that made it."""
+    """The rule scorer's view of one item: the signed sum and the cues that made it.
+
+    ``ironic``: praise in an irony frame whose sign the sentence alone does not settle (weights as if
+    sincere, not in ``raw``); :func:`resolve_irony` settles it from the rest of the article. ``frames``:
+    the rhetorical frames that changed the item's cues ("irony", "past", "contrast"), for scorers that
+    must let them override a model.
+    """
 
     raw: float
     cues: tuple[Cue, ...] = ()
+    ironic: tuple[Cue, ...] = ()
+    frames: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -95,6 +119,8 @@ class _Found:
     weight: float  # after negation and intensity
     role: str
     tokens: frozenset[int] = field(default_factory=frozenset)
+    ironic: bool = False  # praise in an irony frame, its sign left to the article (see resolve_irony)
+    frame: str = ""  # the rhetorical frame that changed it (frames.tsv kind), if any
 
 
 def probs_from_raw(raw: float, threshold: float = THRESHOLD, slope: float = SLOPE) -> Probs:
@@ -195,8 +221,9 @@ class RuleScorer:
     ) -> None:
         self.lex = lexicon or load_stance_lexicon()
         self.threshold = threshold
-        #: Factor for negative object-role cues (what is done to the target: "removed", "sacked"); applied
-        #: twice when another actor is the doer ("Ali accused Ken"). 1.0 for sentence-level scoring.
+        #: Factor for negative object-role cues (what is done to the target: "removed", "sacked") and negative
+        #: news events (news.tsv: "resigned", "an investigation"); applied again when another actor is the
+        #: doer ("Ali accused Ken"), and twice to praise by a named doer. 1.0 for sentence-level scoring.
         self.event_factor = event_factor
 
     # -- the protocol ----------------------------------------------------------------------------------
@@ -226,6 +253,16 @@ class RuleScorer:
             out.append(self._attribute(ix, item, cues))
         return out
 
+    def tone(self, sentences: Iterable[tuple[Any, tuple[tuple[int, int], ...] | None]]) -> float:
+        """The signed sum of every cue in the given (sentence, allowed ranges), toward anyone: the tone of a
+        holder's words over an article (ironic praise left out)."""
+        return sum(
+            f.weight
+            for sent, allowed in sentences
+            for f in self.find_cues(_Sentence(sent), allowed, ())
+            if not f.ironic
+        )
+
     # -- cue finding -----------------------------------------------------------------------------------
     def find_cues(
         self, ix: _Sentence, allowed: tuple[tuple[int, int], ...] | None, mentions: Sequence[tuple[int, int]]
@@ -242,9 +279,7 @@ class RuleScorer:
             for entry in self.lex.phrases.get(lemma, ()):
                 n = len(entry.terms)
                 span = toks[k : k + n]
-                if len(span) == n and all(
-                    t.lemma_.lower() == w or t.lower_ == w for t, w in zip(span, entry.terms, strict=True)
-                ):
+                if len(span) == n and all(_matches(t, w) for t, w in zip(span, entry.terms, strict=True)):
                     end = ix.starts[k + n - 1] + len(span[-1].text)
                     if _in_ranges(start, end, allowed) and not _overlaps(start, end, mentions):
                         idx = frozenset(t.i for t in span)
@@ -254,24 +289,81 @@ class RuleScorer:
                     break
             if tok.i in claimed or tok.pos_ == "PROPN":
                 continue
-            entries = self.lex.words.get(tok.lower_) or self.lex.words.get(lemma)
-            if not entries and tok.pos_ in BACKOFF_POS and lemma not in self.lex.backoff_stop:
+            # the word form's entries that fit its part of speech, else the lemma's ("failed" the adjective;
+            # "X failed" the verb, fail)
+            entries = tuple(e for e in self.lex.words.get(tok.lower_, ()) if _pos_ok(e, tok)) or tuple(
+                e for e in self.lex.words.get(lemma, ()) if _pos_ok(e, tok)
+            )
+            known = tok.lower_ in self.lex.words or lemma in self.lex.words
+            if not known and tok.pos_ in BACKOFF_POS and lemma not in self.lex.backoff_stop:
                 fallback = self.lex.backoff.get(tok.lower_) or self.lex.backoff.get(lemma)
                 entries = (fallback,) if fallback else ()
-            if not entries:
+            if not entries or _topic_word(tok) or _complement_verb(tok):
                 continue
             end = start + len(tok.text)
             if not _in_ranges(start, end, allowed) or _overlaps(start, end, mentions):
                 continue
             for entry in entries:
-                if _pos_ok(entry, tok):
-                    out.append(self._found(ix, tok, start, end, entry, frozenset({tok.i}), mentions))
-        negative_context = sum(f.weight for f in out if f.role != "ironic") < 0
+                out.append(self._found(ix, tok, start, end, entry, frozenset({tok.i}), mentions))
+        kinds = self.frames_of(ix, allowed)
+        if "contrast" in kinds and "emphasis" in kinds:
+            for head, s, e in kinds["emphasis"]:
+                out.append(_Found(head, s, e, EMPHASIS_WEIGHT, "subject", frozenset({head.i}), frame="contrast"))
+        ironic_frame = "irony" in kinds
+        negative_context = sum(f.weight for f in out if f.role != "ironic" and not (ironic_frame and f.weight > 0)) < 0
         for f in out:
-            if f.role == "ironic":
-                f.weight = -abs(f.weight) if negative_context else 0.0
-                f.role = "any"
+            if f.role == "ironic" or (ironic_frame and f.weight > 0):
+                # praise said in irony: criticism beside other criticism; otherwise the article decides
+                f.weight = -abs(f.weight) if negative_context else abs(f.weight)
+                f.ironic = not negative_context
+                f.role = "any" if f.role == "ironic" else f.role
+                f.frame = "irony"
+        if "past" in kinds or self._past_carried(ix):
+            for f in out:
+                f.weight *= PAST_FACTOR
+                f.frame = "past"
         return [f for f in out if f.weight]
+
+    def _past_carried(self, ix: _Sentence, reach: int = 3) -> bool:
+        """Whether a past frame carries over to this sentence: it and every sentence back to the frame's
+        are in the simple past, in one paragraph ("There was a time when X was admired. He rebuilt the sea
+        wall and won three elections." -- both say what no longer holds)."""
+        sent = ix.sent
+        doc = getattr(sent, "doc", None)
+        if doc is None or doc is sent:
+            return False  # a sentence parsed on its own: nothing before it
+        for _ in range(reach):
+            if sent.root.tag_ != "VBD" or sent.start == 0:
+                return False
+            prev = doc[sent.start - 1].sent
+            if "\n" in doc.text[prev.end_char : sent.start_char]:
+                return False
+            if "past" in self.frames_of(_Sentence(prev), None):
+                return True
+            sent = prev
+        return False
+
+    def frames_of(
+        self, ix: _Sentence, allowed: tuple[tuple[int, int], ...] | None
+    ) -> dict[str, list[tuple[Any, int, int]]]:
+        """The rhetorical frames (``frames.tsv``) in the holder's words of a sentence: kind -> (the token
+        the frame hangs on, start, end) for each occurrence."""
+        out: dict[str, list[tuple[Any, int, int]]] = {}
+        toks = [t for t in ix.tokens if not t.is_space]
+        first = next((k for k, t in enumerate(toks) if not t.is_punct), 0)
+        for fr in self.lex.frames:
+            n = len(fr.terms)
+            for k in range(len(toks) - n + 1):
+                if fr.initial and k != first:
+                    continue
+                span = toks[k : k + n]
+                if not all(_matches(t, w) for t, w in zip(span, fr.terms, strict=True)):
+                    continue
+                s = span[0].idx - ix.base
+                e = span[-1].idx - ix.base + len(span[-1].text)
+                if _in_ranges(s, e, allowed):
+                    out.setdefault(fr.kind, []).append((_frame_head(span, fr), s, e))
+        return out
 
     def _found(
         self,
@@ -283,9 +375,14 @@ class RuleScorer:
         idx: frozenset[int],
         mentions: Sequence[tuple[int, int]] = (),
     ) -> _Found:
-        weight = entry.weight * self._modifier(head, idx)
-        if entry.role == "object" and entry.weight < 0:
-            weight *= self.event_factor
+        factor = self._modifier(head, idx)
+        if factor < 0 and entry.role == "object" and entry.weight < 0:
+            factor = 0.0  # "did not blame X" is no praise of X: a harm not done is no evidence
+        weight = entry.weight * factor
+        if entry.weight < 0 and (entry.role == "object" or entry.event):
+            weight *= self.event_factor  # what befalls an actor, or a news event ("an investigation"): reported
+            if entry.event and entry.role == "subject":
+                weight *= self.event_factor  # the actor's own reported act ("resigned", "apologised")
         s, e = _evidence(ix, head, start, end, mentions)
         return _Found(head, s, e, weight, entry.role, idx)
 
@@ -293,27 +390,41 @@ class RuleScorer:
         """The product of negation and intensity factors acting on a cue."""
         mods = self.lex.modifiers
         factor = 1.0
-        negated = False
+        plain = mods.get("not", ("negator", -0.6))[1]
+        negation: float | None = None
         scope = [tok]
-        if tok.dep_ in PREDICATE_DEPS:
-            scope.append(tok.head)
-            if tok.dep_ == "pobj" and tok.head.dep_ == "prep":
-                scope.append(tok.head.head)  # "lack of integrity", "without courage"
+        node = tok
+        if tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i != tok.i:
+            node = tok.head  # "not a great leader", "no serious idea": the noun's negation is the adjective's
+            scope.append(node)
+        if node.dep_ in PREDICATE_DEPS:
+            scope.append(node.head)
+            if node.dep_ == "pobj" and node.head.dep_ == "prep":
+                scope.append(node.head.head)  # "lack of integrity", "without courage", "cleared of misconduct"
+                verb = _verb_above(node.head) if node.head.lower_ == "of" else None
+                if verb is not None and verb.i != node.head.head.i:
+                    scope.append(verb)  # "cleared on Friday of misconduct" (the "of" hung on "Friday")
+        shares = tok.pos_ in ("VERB", "AUX") and tok.dep_ == "conj" and tok.head.i != tok.i
+        if shares and not any(c.dep_ in SUBJECT_DEPS for c in tok.children):
+            scope.append(tok.head)  # "did not hide or blame X": the negation is shared by the conjuncts
         for k, node in enumerate(scope):
-            if k and mods.get(node.lemma_.lower(), ("", 1.0))[0] == "negator":
-                negated = True  # "without courage", "lack of integrity"
+            kind, f = mods.get(node.lemma_.lower(), ("", 1.0))
+            if k and kind == "negator" and negation is None:
+                negation = f  # "without courage", "lack of integrity"
+            if _yet_to(node) and negation is None:
+                negation = plain  # "has yet to produce a single serious idea"
             for c in node.children:
                 if c.i in own:
                     continue
                 kind, f = mods.get(c.lemma_.lower(), ("", 1.0))
                 if kind == "negator" and (c.dep_ in ("neg", "det", "advmod", "preconj") or c.dep_ in SUBJECT_DEPS):
-                    negated = True
+                    negation = f if negation is None else negation
                 elif kind in ("intensifier", "downtoner") and k == 0 and c.dep_ in ("advmod", "amod", "npadvmod"):
                     factor *= f
                 elif c.dep_ in SUBJECT_DEPS and c.lower_ in NEGATIVE_SUBJECTS:
-                    negated = True
-        if negated:
-            factor *= mods.get("not", ("negator", -0.6))[1]
+                    negation = plain if negation is None else negation
+        if negation is not None:
+            factor *= negation
         return factor
 
     # -- attribution -----------------------------------------------------------------------------------
@@ -322,38 +433,60 @@ class RuleScorer:
         if target is None or not cues:
             return Judgement(0.0)
         others = [h for h in (ix.head_of(s, e) for s, e in item.others) if h is not None and h.i != target.i]
+        relational = self.lex.relational_nouns
         peripheral = target.dep_ == "poss" and (
-            target.head.lemma_.lower() in RELATIONAL_NOUNS or any(c.dep_ == "appos" for c in target.head.children)
+            target.head.lemma_.lower() in relational or any(c.dep_ == "appos" for c in target.head.children)
         )
+        embedded = _embedding(target, self.lex.relational_verbs)
+        contrast = _contrast_head(target)
         raw = 0.0
         kept: list[Cue] = []
+        ironic: list[Cue] = []
+        frames: set[str] = set()
         for f in cues:
-            w = f.weight * _reach(ix, f, target)
+            outside = contrast is not None and f.head.i not in _subtree(contrast[0])
+            if outside and contrast is not None:
+                # "Unlike X, Y actually did the work": what the main clause says of Y, reversed for X
+                w = f.weight * CONTRAST_FACTOR * _reach(ix, f, contrast[1], self.lex.receiving_verbs)
+                frames.add("contrast")
+            else:
+                w = f.weight * _reach(ix, f, target, self.lex.receiving_verbs)
             if w == 0:
                 continue
             if self.event_factor != 1 and f.role == "object" and _reported(ix, f, item.others, target):
                 w *= self.event_factor  # "X accused Y", "members who admire Y": the doer's stance, reported
-            if _relation_of(f.head, target):
+                if f.weight > 0:
+                    w *= self.event_factor  # praise by a named doer weighs as little as blame by one
+            if _reason_of_other(f.head, target, self.lex):
+                w *= COMPETE_FACTOR  # "dismissed two officers for misconduct": the officers' misconduct
+            if embedded is not None and f.head.i not in _subtree(embedded):
+                w *= EMBED_FACTOR  # "the committee chaired by X was embarrassing": the committee is judged
+            if _relation_of(f.head, target, relational):
                 w *= COMPETE_FACTOR  # "X's friends", "his fan club": the people related to X, not X
             elif peripheral and f.head.i != target.head.i:
                 w *= COMPETE_FACTOR
-            elif others:
+            elif others and not outside:
                 mine = _closeness(ix, f, target)
                 if any(_closeness(ix, f, o) > mine and not _linked(target, o) for o in others):
                     w *= COMPETE_FACTOR
-            raw += w
-            link = "" if _relation_of(f.head, target) else _link(f, target)
+            link = "" if _relation_of(f.head, target, relational) or outside else _link(f, target)
             if link == "patient" and _reported(ix, f, item.others):
                 link = ""  # "Y accused X": Y's act, which the model reads as Y's stance
+            if f.frame:
+                frames.add(f.frame)
+            if f.ironic:
+                ironic.append(Cue(f.start, f.end, w, ""))
+                continue
+            raw += w
             kept.append(Cue(f.start, f.end, w, link))
-        return Judgement(raw, tuple(kept))
+        return Judgement(raw, tuple(kept), tuple(ironic), frozenset(frames))
 
 
-def _relation_of(cue: Any, target: Any) -> bool:
+def _relation_of(cue: Any, target: Any, relational: frozenset[str]) -> bool:
     """Whether a cue is a relational noun with a possessor ("X's friends", "his fan club"): it names the
     people related to someone, so its polarity ("friend", "fan") says nothing of the possessor or of the
     actors around it."""
-    if cue.lemma_.lower() not in RELATIONAL_NOUNS or cue.pos_ != "NOUN":
+    if cue.lemma_.lower() not in relational or cue.pos_ != "NOUN":
         return False
     noun = cue.head if cue.dep_ == "compound" and cue.head.i != cue.i else cue
     if noun.i == target.i:
@@ -361,17 +494,24 @@ def _relation_of(cue: Any, target: Any) -> bool:
     return any(c.dep_ == "poss" for c in noun.children)
 
 
-def _reach(ix: _Sentence, f: _Found, target: Any) -> float:
+def _reach(ix: _Sentence, f: _Found, target: Any, receiving: frozenset[str] = frozenset()) -> float:
     """How much of a cue reaches the target (role, tree distance, clause boundaries)."""
     if f.role == "any":
         d, crossings = ix.distance(f.head, target)
         return _decay(d) * CLAUSE_FACTOR**crossings
     role_args = _arguments(f.head, f.role)
     opposite = _arguments(f.head, "object" if f.role == "subject" else "subject")
+    if f.role == "object" and f.head.pos_ == "NOUN":
+        # "X paid tribute to Y", "X returned the compliment": the doer of an event noun is the subject of
+        # the verb that governs it, unless that verb receives it ("X faced criticism", "X won praise")
+        opposite += [d for d in _demanders(f.head) if d.head.lemma_.lower() not in receiving]
     best = 0.0
     for a in role_args:
         d, crossings = ix.distance(a, target)
         best = max(best, _decay(d + 1) * CLAUSE_FACTOR**crossings)
+    nouns = f.role == "subject" and role_args and all(a.pos_ == "NOUN" for a in role_args)
+    if nouns and not any(target.i in _subtree(a) for a in (*role_args, *_under(f.head))):
+        best *= COMPETE_FACTOR  # "when the water plant failed, he ...": the plant failed, not he
     for a in opposite:
         d, _ = ix.distance(a, target)
         if d <= 1:
@@ -437,6 +577,121 @@ def _demanders(tok: Any) -> list[Any]:
     return out
 
 
+def _matches(tok: Any, word: str) -> bool:
+    return bool(tok.lemma_.lower() == word or tok.lower_ == word)
+
+
+def _frame_head(span: Sequence[Any], frame: Frame) -> Any:
+    """The token a frame hangs on: the head of its words, or, for an adverb or particle ("actually", "at
+    least"), the word it modifies."""
+    idx = {t.i for t in span}
+    head = next((t for t in span if t.head.i not in idx or t.head.i == t.i), span[0])
+    if frame.kind == "emphasis" and head.pos_ in ("ADV", "ADP", "PART", "ADJ") and head.head.i != head.i:
+        return head.head
+    return head
+
+
+def _subtree(tok: Any) -> frozenset[int]:
+    return frozenset(t.i for t in tok.subtree)
+
+
+def _topic_word(tok: Any) -> bool:
+    """A cue word naming the topic of a common noun it modifies ("police and crime commissioner", "mental
+    health services", "complaints data"): a job title or a subject, not a judgement of anyone."""
+    node = tok
+    while node.dep_ == "conj" and node.head.i != node.i:
+        node = node.head
+    return bool(node.dep_ in ("compound", "nmod") and node.head.pos_ == "NOUN" and node.head.i > node.i)
+
+
+def _complement_verb(tok: Any) -> bool:
+    """A verb whose polarity is its infinitive complement's ("deserved to finish third")."""
+    return bool(tok.lemma_.lower() in COMPLEMENT_VERBS and any(c.dep_ == "xcomp" for c in tok.children))
+
+
+def _reason_of_other(cue: Any, target: Any, lex: StanceLexicon) -> bool:
+    """Whether a cue is the reason given for an act done to someone else ("dismissed two officers for
+    misconduct", "praised the staff for their courage"): a "for" phrase on a verb whose object role the
+    lexicon knows, with an object that is not (and does not contain) the target."""
+    if cue.dep_ != "pobj" or cue.head.lower_ != "for" or target.i in _subtree(cue):
+        return False
+    verb = cue.head.head
+    if verb.pos_ != "VERB" or not any(e.role == "object" for e in lex.words.get(verb.lemma_.lower(), ())):
+        return False
+    return any(c.dep_ == "dobj" and target.i not in _subtree(c) for c in verb.children)
+
+
+def _under(verb: Any) -> list[Any]:
+    """The "under X" phrases of a verb ("under X the economy thrived": X is credited with what its subject did)."""
+    return [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("under", "during")]
+
+
+def _verb_above(tok: Any, steps: int = 4) -> Any | None:
+    """The nearest verb above ``tok`` through prepositional attachments only (or None)."""
+    node = tok
+    for _ in range(steps):
+        if node.head.i == node.i or node.dep_ not in ("prep", "pobj"):
+            return None
+        node = node.head
+        if node.pos_ == "VERB":
+            return node
+    return None
+
+
+def _yet_to(node: Any) -> bool:
+    """Whether ``node`` is the infinitive of "has yet to ..." (a negation: "has yet to produce an idea")."""
+    return bool(node.dep_ == "xcomp" and any(c.lower_ == "yet" and c.dep_ == "advmod" for c in node.head.children))
+
+
+def _embedding(target: Any, verbs: frozenset[str]) -> Any | None:
+    """The participle clause that hangs the target on a body by a standing relation ("the committee
+    chaired by X", "the delegation, led by X"; relational.tsv kind "verb"), or None."""
+    node = target
+    for _ in range(6):
+        if node.head.i == node.i:
+            return None
+        if node.dep_ == "acl" and node.lemma_.lower() in verbs and node.tag_ == "VBN":
+            return node
+        node = node.head
+    return None
+
+
+def _contrast_head(target: Any) -> tuple[Any, Any] | None:
+    """For a target in "Unlike X, ...": the "unlike" phrase and who the main clause is about (the subject of
+    the verb it hangs on, else that verb), or None."""
+    node = target
+    while node.dep_ in NAME_PART_DEPS | {"conj", "appos"} and node.head.i != node.i:
+        node = node.head
+    prep = node.head
+    if node.dep_ != "pobj" or prep.lower_ != "unlike" or prep.head.i == prep.i:
+        return None
+    verb = prep.head
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), verb)
+    return prep, subject
+
+
+def resolve_irony(
+    judged: Sequence[Judgement], keys: Sequence[tuple[str, str]], tone: dict[str, float] | None = None
+) -> list[Judgement]:
+    """Settle ironic praise from the rest of the article: per key (holder, target), praise in an irony frame
+    ("What a triumph for X") counts as criticism when the holder's other cues toward the target are on the
+    whole negative, as praise when they are positive; with none, the holder's ``tone`` (the signed sum of
+    all their cues in the article, :meth:`RuleScorer.tone`) decides, and without that it does not count."""
+    net: dict[Any, float] = {}
+    for j, key in zip(judged, keys, strict=True):
+        net[key] = net.get(key, 0.0) + j.raw
+    out = []
+    for j, key in zip(judged, keys, strict=True):
+        if not j.ironic:
+            out.append(j)
+            continue
+        ctx = net[key] or (tone or {}).get(key[0], 0.0)
+        sign = -1.0 if ctx < 0 else 1.0 if ctx > 0 else 0.0
+        extra = tuple(Cue(c.start, c.end, sign * abs(c.weight), c.link) for c in j.ironic) if sign else ()
+        out.append(Judgement(j.raw + sum(c.weight for c in extra), j.cues + extra, (), j.frames))
+    return out
+
+
 def _closeness(ix: _Sentence, f: _Found, tok: Any) -> float:
     return _reach(ix, f, tok)
 
@@ -472,7 +727,7 @@ def _arguments(tok: Any, role: str, depth: int = 0) -> list[Any]:
             out += [
                 g
                 for c in children
-                if c.dep_ == "prep" and c.lower_ in OBJECT_PREPS
+                if c.dep_ == "prep" and c.lower_ in NOUN_OBJECT_PREPS
                 for g in c.children
                 if g.dep_ == "pobj"
             ]

@@ -300,7 +300,7 @@ def _quote(it: _Item, text: str) -> Quote:
 class QuotesComponent(Component):
     """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
 
-    name: ClassVar[str] = "slant.quotes.v1"
+    name: ClassVar[str] = "slant.quotes.v2"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
     provides: ClassVar[tuple[str, ...]] = ("quotes",)
 

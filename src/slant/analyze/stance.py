@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from slant.analyze._stance_aggregate import POLAR, PRIOR, aggregate, build_items
-from slant.analyze._stance_rules import RuleScorer
+from slant.analyze._stance_aggregate import POLAR, PRIOR, aggregate, author_sentences, build_items
+from slant.analyze._stance_rules import Judgement, RuleScorer, resolve_irony
 from slant.analyze._stance_types import Cue, Probs, TargetItem, TargetScorer
 from slant.analyze.base import Component, Context
 from slant.models import Actor, Quote, Span, Stance
@@ -59,7 +59,7 @@ def extract_stances(
     items, slots = build_items(doc, actors, pronouns, quotes)
     if not items:
         return ()
-    judged = rules.judge(items)
+    judged = judge_article(rules, doc, items, [(s.holder, s.target) for s in slots], quotes)
     if scorer is None or scorer is rules:
         probs: list[Probs] = [rules.probs(j.raw) for j in judged]
     else:
@@ -68,10 +68,25 @@ def extract_stances(
     return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors])
 
 
+def judge_article(
+    rules: RuleScorer,
+    doc: object,
+    items: list[TargetItem],
+    keys: list[tuple[str, str]],
+    quotes: tuple[Quote, ...],
+) -> list[Judgement]:
+    """The rules' judgement of an article's items, ironic praise settled by the article (the author's tone
+    over every sentence decides where the target's own context says nothing)."""
+    judged = rules.judge(items)
+    if not any(j.ironic for j in judged):
+        return judged
+    return resolve_irony(judged, keys, {"author": rules.tone(author_sentences(doc, quotes))})
+
+
 class StanceComponent(Component):
     """Adds ``stances`` (author and speaker stances toward actors) to the context."""
 
-    name: ClassVar[str] = "slant.stance.v1"
+    name: ClassVar[str] = "slant.stance.v2"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "quotes")
     provides: ClassVar[tuple[str, ...]] = ("stances",)
 
