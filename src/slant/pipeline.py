@@ -25,16 +25,32 @@ BUILTIN_KEYS = ("doc",)
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
     "slant.actors.v1": "slant.analyze.actors:ActorsComponent",
-    "slant.quotes.v1": "slant.analyze.quotes:QuotesComponent",
+    "slant.quotes.v2": "slant.analyze.quotes:QuotesComponent",
     "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
-    "slant.stance.v1": "slant.analyze.stance:StanceComponent",
-    "slant.stance-model.v1": "slant.analyze.stance_model:ModelStanceComponent",
+    "slant.stance.v2": "slant.analyze.stance:StanceComponent",
+    "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
+    "slant.stance-model.v2": "slant.analyze.stance_model:ModelStanceComponent",
+    "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
 }
 
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
-    "fast": ("slant.actors.v1", "slant.quotes.v1", "slant.relations.v1", "slant.stance.v1"),
-    "accurate": ("slant.actors.v1", "slant.quotes.v1", "slant.relations.v1", "slant.stance-model.v1"),
+    "fast": (
+        "slant.actors.v1",
+        "slant.quotes.v2",
+        "slant.relations.v1",
+        "slant.stance.v2",
+        "slant.loaded.v1",
+        "slant.tropes.v1",
+    ),
+    "accurate": (
+        "slant.actors.v1",
+        "slant.quotes.v2",
+        "slant.relations.v1",
+        "slant.stance-model.v2",
+        "slant.loaded.v1",
+        "slant.tropes.v1",
+    ),
 }
 
 #: Components of the default (fast) pipeline.

@@ -37,10 +37,14 @@ class AccuracyRow:
     value: float
     floor: float | None = None
     published: str = ""
+    #: The floor is a ceiling (an error rate): the value must not exceed it.
+    maximum: bool = False
 
     @property
     def ok(self) -> bool:
-        return self.floor is None or self.value >= self.floor
+        if self.floor is None:
+            return True
+        return self.value <= self.floor if self.maximum else self.value >= self.floor
 
 
 @dataclass(slots=True)
@@ -63,7 +67,7 @@ class AccuracyResult:
             "|---|---|---|---:|---:|---|",
         ]
         for r in self.rows:
-            floor = "" if r.floor is None else f"{r.floor:.2f}"
+            floor = "" if r.floor is None else f"{'≤ ' if r.maximum else ''}{r.floor:.2f}"
             lines.append(f"| {r.task} | {r.dataset} | {r.metric} | {r.value:.3f} | {floor} | {r.published} |")
         for s in self.skipped:
             lines.append(f"\n{s}")
@@ -81,6 +85,7 @@ GGT = "GenderGapTracker (own eval set): quote F1 0.837, speaker 0.865"
 
 def _gold_rows(result: AccuracyResult, pinned: dict[str, dict[str, float]]) -> None:
     from slant.bench.gold_actors import score_actors
+    from slant.bench.gold_pairs import score_pairs
     from slant.bench.gold_quotes import score_quotes
     from slant.bench.gold_stance import score_stance
 
@@ -114,6 +119,17 @@ def _gold_rows(result: AccuracyResult, pinned: dict[str, dict[str, float]]) -> N
     label = f"stance.jsonl ({r['paragraphs']} paragraphs)"
     for metric in ("author_accuracy", "author_f1m", "speaker_accuracy"):
         result.rows.append(AccuracyRow("author/speaker stance (fast)", label, metric, r[metric], s_floor.get(metric)))
+
+    p_floor = pinned.get("minimal_pairs", {})
+    for name, enforced in (("minimal_pairs.jsonl", True), ("minimal_pairs-holdout.jsonl", False)):
+        r = score_pairs(gold_path(name))
+        result.details[name] = r
+        label = f"{name} ({r['pairs']} pairs)"
+        recall, fpr_max = (p_floor.get("recall"), p_floor.get("false_positive_rate_max")) if enforced else (None, None)
+        result.rows.append(AccuracyRow("hate tropes", label, "recall", r["recall"], recall))
+        fpr = r["false_positive_rate"]
+        result.rows.append(AccuracyRow("hate tropes", label, "false_positive_rate", fpr, fpr_max, maximum=True))
+        result.rows.append(AccuracyRow("hate tropes", label, "group_accuracy", r["group_accuracy"]))
 
 
 def _dataset_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> None:

@@ -1,0 +1,321 @@
+"""slant.analyze.tropes: hate tropes with their group and voice, contested claims, and what must stay unflagged.
+
+Every sentence here is written for slant (invented people, places and outlets).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slant.analyze._trope_catalogue import load_catalogue
+from slant.analyze.actors import ActorsComponent
+from slant.analyze.base import Context
+from slant.analyze.quotes import QuotesComponent
+from slant.analyze.tropes import TropesComponent, detect_tropes
+from slant.models import Article, Flag
+from slant.nlp import load_nlp
+from slant.pipeline import PIPELINES, REGISTRY
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return load_nlp()
+
+
+_COMPONENTS: list[Any] = []
+
+
+def analyse(nlp: Any, text: str, prior: tuple[Flag, ...] = ()) -> tuple[Flag, ...]:
+    """Run actors, quotes and tropes over one text (the components tropes needs)."""
+    if not _COMPONENTS:
+        _COMPONENTS.extend([ActorsComponent(), QuotesComponent(), TropesComponent()])
+    ctx = Context(article=Article(id="t", source="<test>", text=text), doc=nlp(text))
+    if prior:
+        ctx.data["flags"] = prior
+    for comp in _COMPONENTS:
+        comp(ctx)
+    return tuple(ctx.data.get("flags", ()))
+
+
+def hate(flags: tuple[Flag, ...], *voices: str) -> list[Flag]:
+    return [f for f in flags if f.kind == "hate" and (not voices or f.voice in voices)]
+
+
+# text -> (trope code, target group, voice) that must be among the flags
+FLAGGED: list[tuple[str, str, str, str]] = [
+    (
+        "Jewish reporters have hounded the mayor for years and will keep doing it.",
+        "AS-COLLECTIVE-BLAME",
+        "Jews",
+        "author",
+    ),
+    (
+        "The Israelites have been after the councillor since he spoke at the rally.",
+        "AS-COLLECTIVE-BLAME",
+        "Jews",
+        "author",
+    ),
+    ("The mayor was harassed by Jewish bloggers all summer.", "AS-COLLECTIVE-BLAME", "Jews", "author"),
+    (
+        "Jews control the banks and the BBC, and the Dunmere Echo will never say so.",
+        "AS-CONTROL-FINANCE",
+        "Jews",
+        "author",
+    ),
+    (
+        "Jews control the banks and the BBC, and the Dunmere Echo will never say so.",
+        "AS-CONTROL-MEDIA",
+        "Jews",
+        "author",
+    ),
+    ("Soros is the puppet master behind every march in the city.", "AS-PUPPET-MASTERS", "Jews", "author"),
+    ("The globalists engineered the crash to bring in their new world order.", "AS-WORLD-CONSPIRACY", "Jews", "author"),
+    ("Westminster is owned by the Zionists, and every minister knows it.", "AS-CONTROL-GOVERNMENT", "Jews", "author"),
+    ("British Jews are more loyal to Israel than to Britain.", "AS-DUAL-LOYALTY", "Jews", "author"),
+    ("Every Jew in this borough takes his orders from the Israeli embassy.", "AS-DUAL-LOYALTY", "Jews", "author"),
+    ("The Holocaust is a hoax, and the six million is a lie.", "AS-HOLOCAUST-DENIAL", "Jews", "author"),
+    ("The racist Israelites twisted every word the candidate said.", "AS-SLUR", "Jews", "author"),
+    ("Muslims will impose Sharia on all of us once they have the numbers.", "MU-CREEPING-SHARIA", "Muslims", "author"),
+    ("Every Muslim is a sleeper waiting for the signal.", "MU-TERROR-COLLECTIVE", "Muslims", "author"),
+    ("Wake up to the Islamisation of Britain.", "MU-ISLAMISATION", "Muslims", "author"),
+    (
+        "This is an invasion of migrants, and the Home Office is letting it happen.",
+        "MI-INVASION",
+        "Migrants and refugees",
+        "author",
+    ),
+    (
+        "The great replacement is real, whatever the papers say.",
+        "MI-GREAT-REPLACEMENT",
+        "Migrants and refugees",
+        "author",
+    ),
+    (
+        "Asylum seekers are rapists and thieves, every last one of them.",
+        "MI-CRIMINAL",
+        "Migrants and refugees",
+        "author",
+    ),
+    ("A swarm of migrants is camped outside the port.", "MI-DEHUMANISE", "Migrants and refugees", "author"),
+    ("Black people are violent by nature.", "BL-CRIMINALITY", "Black people", "author"),
+    ("Gypsies are born thieves, so lock your sheds.", "RO-THIEVERY", "Roma and Travellers", "author"),
+    ("Every gay teacher is a groomer.", "LG-GROOMER", "LGBT people", "author"),
+    ("Women are too emotional to run a council.", "WO-INFERIOR", "Women", "author"),
+    ("Disabled people are a drain on the taxpayer.", "DI-BURDEN", "Disabled people", "author"),
+    ("Every Chinese student at the college is a spy for Beijing.", "AA-SPIES", "East Asian people", "author"),
+    ("Catholics take orders from the Pope, not from Parliament.", "CA-DUAL-LOYALTY", "Catholics", "author"),
+    # quoted: the trope sits inside a direct quote
+    (
+        '"Jews control the media, everyone knows that," Ron Varley told the rally in Harwick.',
+        "AS-CONTROL-MEDIA",
+        "Jews",
+        "quoted",
+    ),
+    (
+        '"Migrants are vermin," the councillor, Derek Amble, told the Westbrook Gazette.',
+        "MI-DEHUMANISE",
+        "Migrants and refugees",
+        "quoted",
+    ),
+    # discussed: the text names the trope to report or condemn it
+    (
+        "The rabbi condemned claims that Jews control the banks after leaflets appeared in Pellham.",
+        "AS-CONTROL-FINANCE",
+        "Jews",
+        "discussed",
+    ),
+    (
+        "It is the old antisemitic smear that Jews control the media, and the Courier should not print it.",
+        "AS-CONTROL-MEDIA",
+        "Jews",
+        "discussed",
+    ),
+    (
+        "The bishop denounced the conspiracy theory that migrants are replacing white Britons.",
+        "MI-GREAT-REPLACEMENT",
+        "Migrants and refugees",
+        "discussed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "group", "voice"), FLAGGED)
+def test_flagged(nlp: Any, text: str, code: str, group: str, voice: str) -> None:
+    flags = hate(analyse(nlp, text))
+    found = [(f.code, f.target_group, f.voice) for f in flags]
+    assert (code, group, voice) in found, found
+
+
+# texts that must give no hate flag in the author's or a quoted voice
+UNFLAGGED: list[str] = [
+    # sharp political criticism of people, parties and governments
+    "Lutfur Ahmed was sacked as the candidate because of his close links with Islamic extremism.",
+    "The Progress Party is soft on extremism and its leader has no answers on security.",
+    "Mayor Irene Vasko is a liar and a coward who should resign tonight.",
+    "The government's asylum policy is a disgrace, and the Home Secretary knows it.",
+    # Israel, lobbies, billionaires
+    "The Israeli government's settlement expansion breaks international law, and allies should say so.",
+    "The pro-Israel lobby spent three million dollars in the primary, filings show.",
+    "George Soros's foundation gave two million dollars to a voting-rights campaign.",
+    "Critics accuse the billionaire Paul Rendle of buying influence with his donations to the party.",
+    # border and legal policy
+    "The minister promised to secure the border and to clear the backlog of asylum claims.",
+    "The law commission reviewed how sharia councils handle religious divorces in England.",
+    "Net migration fell to 300,000 last year, official figures show.",
+    # ordinary uses of the same words
+    "The Israelites crossed the Red Sea, the Exodus story tells us.",
+    "Jewish journalists at the Herald won two awards for their reporting on the war.",
+    "Two Muslim men were attacked outside the mosque on Friday night.",
+    "Jewish settlers attacked a village near Nablus, the United Nations said.",
+    "Black people are more likely to be stopped and searched by police, the data show.",
+    "Migrants are more likely to be victims of crime than offenders, the study found.",
+    "Inspectors found cockroaches in the hotel kitchen.",
+    "Police set up no-go zones around the chemical plant after the leak.",
+    "Russia's invasion of Ukraine drove millions of refugees west.",
+    "The club replaced its manager after three defeats.",
+    "Not all Muslims are terrorists, the imam told the vigil.",
+    "Jews do not control the media, and saying so is a lie.",
+    "Women are underrepresented in the cabinet.",
+    "Gay couples adopted more than four hundred children last year.",
+    "A Jewish businessman bought a stake in the newspaper group.",
+    # reporting on a trope without asserting it
+    "The report examined how antisemitic tropes spread on social media during the campaign.",
+]
+
+
+@pytest.mark.parametrize("text", UNFLAGGED)
+def test_unflagged(nlp: Any, text: str) -> None:
+    flags = hate(analyse(nlp, text), "author", "quoted")
+    assert not flags, [(f.code, f.voice, f.text) for f in flags]
+
+
+def test_political_accusation_is_contested_not_hate(nlp: Any) -> None:
+    flags = analyse(nlp, "Lutfur Ahmed was sacked as the candidate because of his close links with Islamic extremism.")
+    assert not hate(flags)
+    contested = [f for f in flags if f.kind == "contested"]
+    assert contested and contested[0].code == "contested-claim" and contested[0].voice == "author"
+    assert contested[0].target_group is None and "not hate" in (contested[0].explanation or "")
+
+
+def test_flag_fields_and_explanation(nlp: Any) -> None:
+    text = "Jewish reporters have hounded the mayor for years and will keep doing it."
+    (flag,) = hate(analyse(nlp, text))
+    assert flag.code == "AS-COLLECTIVE-BLAME" and flag.label == load_catalogue().trope(flag.code).name
+    assert flag.text == text[flag.start : flag.end] and "Jewish reporters have hounded the mayor" in flag.text
+    assert flag.target_group == "Jews" and 0 < flag.confidence <= 1
+    explanation = flag.explanation or ""
+    assert "Jews" in explanation and "AS-COLLECTIVE-BLAME" in explanation and "own voice" in explanation
+
+
+def test_appends_to_existing_flags(nlp: Any) -> None:
+    prior = (Flag(kind="loaded", code="insult", label="insult", start=0, end=6, text="Jewish"),)
+    flags = analyse(nlp, "Jewish reporters have hounded the mayor for years.", prior)
+    assert flags[0] == prior[0]
+    assert hate(flags)
+
+
+def test_registered_in_both_pipelines() -> None:
+    assert REGISTRY["slant.tropes.v1"] == "slant.analyze.tropes:TropesComponent"
+    for names in PIPELINES.values():
+        assert names[-1] == "slant.tropes.v1"
+    assert TropesComponent.requires == ("doc", "actors", "quotes")
+    assert TropesComponent.provides == ("flags",)
+
+
+def _examples() -> list[tuple[str, str, str, bool]]:
+    cat = load_catalogue()
+    rows = []
+    for t in cat.tropes:
+        group = cat.group(t.group).name
+        rows += [(t.id, group, s, True) for s in t.positive]
+        rows += [(t.id, group, s, False) for s in t.negative]
+    return rows
+
+
+@pytest.mark.parametrize(("code", "group", "text", "positive"), _examples())
+def test_catalogue_examples(nlp: Any, code: str, group: str, text: str, positive: bool) -> None:
+    flags = hate(analyse(nlp, text), "author", "quoted")
+    if positive:
+        mine = [f for f in flags if f.code == code]
+        assert mine, [(f.code, f.voice) for f in flags]
+        assert all(f.target_group == group for f in mine)
+    else:
+        assert not flags, [(f.code, f.voice, f.text) for f in flags]
+
+
+_WORDS = st.sampled_from(
+    [
+        "Jews",
+        "Jewish",
+        "journalists",
+        "control",
+        "the",
+        "media",
+        "banks",
+        "Muslims",
+        "migrants",
+        "are",
+        "vermin",
+        "have",
+        "stalked",
+        "him",
+        "invasion",
+        "of",
+        "not",
+        "Israelites",
+        "by",
+        "nature",
+        "violent",
+        "every",
+        "gay",
+        "teacher",
+        "is",
+        "a",
+        "groomer",
+        "said",
+        "smear",
+        "that",
+        "Soros",
+        "puppet",
+        ".",
+        ",",
+        "“",
+        "”",
+        "'",
+        "\n",
+        "Gypsies",
+        "thieves",
+        "women",
+        "too",
+        "emotional",
+        "Black",
+        "families",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_WORDS, min_size=1, max_size=40))
+def test_offsets_lie_inside_the_text(nlp: Any, words: list[str]) -> None:
+    text = " ".join(words)
+    for f in detect_tropes(nlp(text)):
+        assert 0 <= f.start < f.end <= len(text)
+        assert f.text == text[f.start : f.end]
+        assert f.kind in ("hate", "contested") and f.voice in ("author", "quoted", "discussed")
+
+
+@pytest.mark.shared
+def test_seeds(nlp: Any, shared_dir: Path) -> None:
+    """The blog's antisemitic passages are hate in the author's voice; the column's accusation is not."""
+    blog = (shared_dir / "seeds" / "blog-pro-livingstone.txt").read_text(encoding="utf-8")
+    column = (shared_dir / "seeds" / "column-against-livingstone.txt").read_text(encoding="utf-8")
+    blog_hate = hate(analyse(nlp, blog), "author")
+    assert any("Jewish journalists have stalked him" in f.text for f in blog_hate)
+    assert any("israelite" in f.text.lower() for f in blog_hate)
+    assert all("jew" in (f.target_group or "").lower() and len((f.explanation or "").split()) >= 6 for f in blog_hate)
+    assert not hate(analyse(nlp, column), "author")
