@@ -154,3 +154,14 @@ def test_worker_pool_gives_the_same_results_as_one_process(tmp_path: Path) -> No
         outputs.append([json.loads(line) for line in out.splitlines() if line.strip()])
     assert [r["id"] for r in outputs[0]] == [r["id"] for r in outputs[1]]  # input order is kept
     assert outputs[0] == outputs[1]
+
+
+def test_show_lists_flags_and_scores(tmp_path: Path) -> None:
+    """Issue 4: `show` marks up loaded language and lists it with the article's scores."""
+    db = str(tmp_path / "o.db")
+    source = EXAMPLES / "eastport-observer-against-mawdsley.md"
+    assert run("analyze", str(source), "--db", db)[0] == 0
+    code, out, _ = run("show", str(source), "--db", db)
+    assert code == 0
+    assert "loaded language" in out and "insult" in out
+    assert "hyperpartisan" in out and "loaded_density" in out

@@ -38,10 +38,10 @@ def test_every_trope_is_complete() -> None:
     assert len(ids) == len(set(ids))
     groups = {g.id for g in cat.groups}
     for t in cat.tropes:
-        assert re.fullmatch(r"[A-Z]{2}-[A-Z-]+", t.id), t.id
-        assert t.group in groups
+        assert re.fullmatch(r"[A-Z]{2,4}-[A-Z-]+", t.id), t.id
+        assert t.group in groups or t.generic
         assert t.name and t.description and t.source
-        assert t.cues or t.sentence_cues or t.rules
+        assert t.cues or t.sentence_cues or t.rules or t.imperative_cues
         assert t.counter_cues and t.positive and t.negative
         assert set(t.rules) <= set(RULES)
 
@@ -105,3 +105,35 @@ def test_validation_refuses_broken_files(raw: dict[str, Any]) -> None:
     _broken(raw, lambda d: d.pop("version"))
     _broken(raw, lambda d: d["lexicon"].pop("negators"))
     _broken(raw, lambda d: d["lexicon"]["epithets"].update(why=""))
+
+
+def test_generic_tropes_cover_explicit_hate() -> None:
+    cat = load_catalogue()
+    generic = {t.id for t in cat.tropes if t.generic}
+    assert generic >= {
+        "HATE-EMOTION",
+        "HATE-ATTRIBUTE",
+        "HATE-DEHUMANISE",
+        "HATE-THREAT",
+        "HATE-NORMATIVE-THREAT",
+        "HATE-EXCLUSION",
+    }
+    for t in cat.tropes:
+        if t.generic:
+            assert "HateCheck" in t.source and cat.target(t) == "any group"
+    comp = compiled()
+    assert all(t.group.id == "*" for t in comp.tropes if t.generic)
+    women = cat.group("women")
+    assert comp.resolve("n", "women") == women and comp.resolve("m", "woman") == women
+    assert comp.resolve("a", "Muslim women") == cat.group("muslims")
+    assert comp.resolve("n", "lawyers") is None
+
+
+def test_generic_validation(raw: dict[str, Any]) -> None:
+    def generic_with_rules(d: dict[str, Any]) -> None:
+        t = next(t for t in d["trope"] if t["group"] == "*")
+        t["rules"] = ["collective-act"]
+
+    _broken(raw, generic_with_rules)
+    _broken(raw, lambda d: d["lexicon"].pop("pronoun_refs"))
+    _broken(raw, lambda d: d["group"][0].update(members=[""]))

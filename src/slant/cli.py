@@ -196,8 +196,8 @@ def show(
 
 
 def render_article(a: Analysis) -> None:
-    """Title, metadata, the text marked up (actor mentions by kind, quotes in italics), then the actors,
-    quotes, relations and stances found."""
+    """Title, metadata, the text marked up (actor mentions by kind, quotes in italics, flags), the scores,
+    then the actors, quotes, relations, stances and flags found."""
     art = a.article
     out.print(Text(art.title or "(untitled)", style="bold underline"))
     meta = [x for x in (art.site_name, art.author, art.published, art.url) if x]
@@ -210,12 +210,42 @@ def render_article(a: Analysis) -> None:
     for actor in a.actors:
         for m in actor.mentions:
             body.stylize(KIND_STYLES.get(actor.kind, "bold"), m.start, m.end)
+    for f in a.flags:
+        if f.kind in FLAG_STYLES:
+            body.stylize(FLAG_STYLES[f.kind], f.start, f.end)
     out.print(body)
     out.print()
+    if a.scores:
+        out.print(Text("  ".join(f"{k} {v:.2f}" for k, v in sorted(a.scores.items())), style="dim"))
     names = {x.id: x.name for x in a.actors}
-    for table in (_actors_table(a), _quotes_table(a, names), _relations_table(a, names), _stances_table(a, names)):
+    tables = (
+        _actors_table(a),
+        _quotes_table(a, names),
+        _relations_table(a, names),
+        _stances_table(a, names),
+        _flags_table(a, ("hate", "contested"), "hate and contested claims"),
+        _flags_table(a, ("loaded",), "loaded language"),
+    )
+    for table in tables:
         if table.row_count:
             out.print(table)
+
+
+#: How flagged spans look in the marked-up text (biased sentences are listed by score, not underlined).
+FLAG_STYLES = {"hate": "reverse red", "contested": "underline magenta", "loaded": "underline yellow"}
+
+
+def _flags_table(a: Analysis, kinds: tuple[str, ...], title: str) -> Table:
+    t = Table(title=title, title_justify="left")
+    for col in ("kind", "label", "voice", "group", "text", "why"):
+        t.add_column(col)
+    for f in a.flags:
+        if f.kind in kinds:
+            t.add_row(
+                Text(f.kind, FLAG_STYLES.get(f.kind, "")), Text(f.label), f.voice, Text(f.target_group or ""),
+                _short(f.text, 50), _short(f.explanation or "", 70),
+            )  # fmt: skip
+    return t
 
 
 def _short(text: str, n: int = 90) -> Text:

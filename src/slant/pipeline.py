@@ -31,6 +31,9 @@ REGISTRY: dict[str, str] = {
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
     "slant.stance-model.v2": "slant.analyze.stance_model:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
+    "slant.bias.v1": "slant.analyze.bias:BiasComponent",
+    "slant.bias-model.v1": "slant.analyze.bias:ModelBiasComponent",
+    "slant.partisan.v1": "slant.analyze.partisan:PartisanComponent",
 }
 
 #: The components each mode runs, in order, by versioned name.
@@ -42,6 +45,8 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.stance.v2",
         "slant.loaded.v1",
         "slant.tropes.v1",
+        "slant.bias.v1",
+        "slant.partisan.v1",
     ),
     "accurate": (
         "slant.actors.v1",
@@ -50,6 +55,8 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.stance-model.v2",
         "slant.loaded.v1",
         "slant.tropes.v1",
+        "slant.bias.v1",
+        "slant.partisan.v1",
     ),
 }
 

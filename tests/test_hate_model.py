@@ -1,0 +1,65 @@
+"""The classifier half of the hate detector (``slant.hate-model.v1``, accurate mode; issue 4).
+
+The rules around the classifier are tested with given probabilities, so these tests need no model.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from slant.analyze.hate_model import HATE_THRESHOLD, group_in, model_flags
+from slant.models import Flag, Quote
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("Those Muslims are all the same.", "Muslims"),
+        ("The migrants arrived on Tuesday.", "Migrants and refugees"),
+        ("Jewish bankers, he wrote, run everything.", "Jews"),
+        ("The council approved the budget.", None),
+        ("The minister is a disgrace.", None),
+    ],
+)
+def test_group_in(text: str, group: str | None) -> None:
+    g = group_in(text)
+    assert (g.name if g else None) == group
+
+
+def _probs(text: str, p: float) -> list[tuple[int, int, dict[str, float]]]:
+    return [(0, len(text), {"hate": p, "bias": 0.5})]
+
+
+def test_sure_sentence_naming_a_group_is_flagged() -> None:
+    text = "Those Muslims are all the same and cannot be trusted."
+    (flag,) = model_flags(text, _probs(text, 0.97), [], [])
+    assert flag.kind == "hate" and flag.code == "HATE-MODEL" and flag.voice == "author"
+    assert flag.target_group == "Muslims" and flag.text == text
+    assert "judge it by hand" in (flag.explanation or "") and 0 < flag.confidence < 0.97
+
+
+@pytest.mark.parametrize(
+    ("text", "p"),
+    [
+        ("Those Muslims are all the same and cannot be trusted.", HATE_THRESHOLD - 0.01),  # not sure enough
+        ("The minister is a liar and a coward who cannot be trusted.", 0.99),  # no group: a person
+        ("Labour has betrayed its voters and cannot be trusted.", 0.99),  # a party is not a protected group
+    ],
+)
+def test_nothing_below_threshold_or_without_a_group(text: str, p: float) -> None:
+    assert model_flags(text, _probs(text, p), [], []) == []
+
+
+def test_rule_flag_already_there_wins() -> None:
+    text = "Those Muslims are all the same and cannot be trusted."
+    rule = Flag(kind="hate", code="MU-X", label="x", start=6, end=13, text=text[6:13], target_group="Muslims")
+    assert model_flags(text, _probs(text, 0.99), [rule], []) == []
+
+
+def test_voice_quoted_and_discussed() -> None:
+    text = '"Those Muslims are all the same," the leaflet said.'
+    (flag,) = model_flags(text, _probs(text, 0.99), [], [Quote(text=text[1:33], start=0, end=34, kind="direct")])
+    assert flag.voice == "quoted"
+    text = "She condemned the smear that Muslims are all the same."
+    (flag,) = model_flags(text, _probs(text, 0.99), [], [])
+    assert flag.voice == "discussed"
