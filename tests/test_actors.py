@@ -234,7 +234,7 @@ def test_offsets_property(nlp: Any, words: list[str]) -> None:
 def test_component_contract(nlp: Any) -> None:
     comp = ActorsComponent()
     assert isinstance(comp, Component)
-    assert comp.name == "slant.actors.v1"
+    assert comp.name == "slant.actors.v2"
     assert comp.requires == ("doc",)
     assert comp.provides == ("actors", "pronouns")
     text = "Ms Ali said she backed Labour."
@@ -483,3 +483,35 @@ def test_acronym_and_initials_helpers() -> None:
     assert is_acronym("DfT") and is_acronym("GLMU") and is_acronym("AfD")
     assert not is_acronym("McDonald") and not is_acronym("Ali") and not is_acronym("A")
     assert initials(["Department", "for", "Transport"], frozenset({"for"})) == ("dt", "dft")
+
+
+# issue 3: a possessive inside a relative clause ("a man who ... his own") stands for the clause's head noun's
+# person; a quoted pronoun with no antecedent stands for the next person of its gender (a lede).
+RELATIVE_CLAUSE_PRONOUNS = [
+    (
+        "Owen Latimer demanded that Gerry Mawdsley be thrown out and accused him of betrayal. Coming from a man "
+        "who spent the last election hiding from his own constituents, that is rich.",
+        "his",
+        "owen-latimer",
+    ),
+    ("Tom Hale met Peter Crane on Monday. Crane is a man who keeps his promises.", "his", "peter-crane"),
+    ("Tom Hale met Peter Crane. Hale, a man who has never hidden his ambition, left early.", "his", "tom-hale"),
+    ("Tom Hale backed Ruth Adler, a woman who has given her life to the town.", "her", "ruth-adler"),
+    ("Ruth Adler praised Tom Hale. Adler, who chaired his campaign in 2019, spoke for an hour.", "his", "tom-hale"),
+    ('"She has betrayed every worker," said Frank Doyle. In truth Emma Royce has been brave.', "She", "emma-royce"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "pronoun", "actor_id"), RELATIVE_CLAUSE_PRONOUNS, ids=[p[0][:30] for p in RELATIVE_CLAUSE_PRONOUNS]
+)
+def test_issue3_relative_clause_and_lede_pronouns(nlp: Any, text: str, pronoun: str, actor_id: str) -> None:
+    _, pronouns = extract_actors(nlp(text))
+    got = [aid for span, aid in pronouns if span.text == pronoun]
+    assert got[-1:] == [actor_id], pronouns
+
+
+def test_issue3_relative_clause_of_an_unnamed_object_is_left_unlinked(nlp: Any) -> None:
+    # "the MP who ... his" is not Osborne (the subject of the MP's own clause), and the MP is not named
+    _, pronouns = extract_actors(nlp("Ken Osborne attacked the MP who had betrayed his constituents."))
+    assert [s.text for s, _ in pronouns] == []

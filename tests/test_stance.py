@@ -27,7 +27,7 @@ from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Stance
 from slant.pipeline import Pipeline, build_pipeline
 
-COMPONENTS = ("slant.actors.v1", "slant.quotes.v2", "slant.stance.v2")
+COMPONENTS = ("slant.actors.v2", "slant.quotes.v2", "slant.stance.v3")
 
 
 @pytest.fixture(scope="module")
@@ -401,7 +401,7 @@ class _FakeModel:
 def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
     fake = _FakeModel()
     comp = ModelStanceComponent(ModelScorer(fake))
-    assert comp.name == "slant.stance-model.v2" and comp.provides == ("stances",)
+    assert comp.name == "slant.stance-model.v3" and comp.provides == ("stances",)
     text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
     an = analyse(pipe, text)
     doc = pipe.nlp(text)
@@ -427,7 +427,7 @@ def test_model_component_loads_the_packaged_model() -> None:
 
 def test_component_declares_its_contract() -> None:
     comp = StanceComponent()
-    assert comp.name == "slant.stance.v2"
+    assert comp.name == "slant.stance.v3"
     assert comp.requires == ("doc", "actors", "quotes")
     assert comp.provides == ("stances",)
 
@@ -637,7 +637,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v1", "slant.quotes.v2", "slant.stance-model.v2"))
+    accurate = build_pipeline(("slant.actors.v2", "slant.quotes.v2", "slant.stance-model.v3"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:
@@ -651,3 +651,57 @@ def test_author_polarity_accurate(accurate_pipe: Pipeline, text: str, name: str,
     got = author_stance(an, name)
     assert got is not None, [a.name for a in an.actors]
     assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+
+
+# --- issue 3: speaker stances from reported speech, speech acts and naming verbs (invented sentences) ---
+def speaker_stance(an: Any, holder: str, target: str) -> Stance | None:
+    hid, tid = match_name(holder, an.actors), match_name(target, an.actors)
+    return next((s for s in an.stances if s.holder == hid and s.target == tid), None)
+
+
+SPEAKER_CASES = [
+    ("Opposition councillor Liam Torrance accused Alan Groves of hiding the figures.", "Liam Torrance", "Alan Groves", "negative"),
+    ("Senator Grace Holt blamed Peter Vance for the collapse of the talks.", "Grace Holt", "Peter Vance", "negative"),
+    ("Union leader Frank Hobb praised Carla Mendes for her handling of the strike.", "Frank Hobb", "Carla Mendes", "positive"),
+    ("The mayor, Tessa Wild, thanked Oliver Crane for his work on the flood plan.", "Tessa Wild", "Oliver Crane", "positive"),
+    ("Jane Orme congratulated Peter Hask on his victory.", "Jane Orme", "Peter Hask", "positive"),
+    ("Jane Orme hit out at Peter Hask over the delays.", "Jane Orme", "Peter Hask", "negative"),
+    ("Councillor Jane Orme called Peter Hask a liar during the debate.", "Jane Orme", "Peter Hask", "negative"),
+    ("Jane Orme dismissed Peter Hask as a lightweight.", "Jane Orme", "Peter Hask", "negative"),
+    ("Maya Ortiz said she would vote for Stephen Bell at the next election.", "Maya Ortiz", "Stephen Bell", "positive"),
+    ("The council leader, Ruth Pemberton, said Alan Groves had done a fine job.", "Ruth Pemberton", "Alan Groves", "positive"),
+    ("At a rally, Marco Salazar said Dean Brannigan had failed the city.", "Marco Salazar", "Dean Brannigan", "negative"),
+    ('Ellen Voss said Harry Quince had "done more for the parks than anyone in a generation".', "Ellen Voss", "Harry Quince", "positive"),
+    ('Peter Hask met Jane Orme. "Hask has let this city down," Ms Orme said.', "Jane Orme", "Peter Hask", "negative"),
+    ('"She has betrayed every worker," said Frank Doyle. In truth Emma Royce has been brave.', "Frank Doyle", "Emma Royce", "negative"),
+    ('Lord Kilbride said any attempt to expel Gerry Pratt would be "a disgrace".', "Kilbride", "Gerry Pratt", "positive"),
+    ("Ruth Adler said the decision to sack Tom Hale was outrageous.", "Ruth Adler", "Tom Hale", "positive"),
+    ("Ivan Dorr said he had never met Julia Kemp.", "Ivan Dorr", "Julia Kemp", "neutral"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "holder", "target", "polarity"), SPEAKER_CASES, ids=[c[0][:40] for c in SPEAKER_CASES]
+)
+def test_issue3_speaker_stances(pipe: Pipeline, text: str, holder: str, target: str, polarity: str) -> None:
+    an = analyse(pipe, text)
+    got = speaker_stance(an, holder, target)
+    assert got is not None and got.polarity == polarity, (got, an.stances)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Opposition councillor Liam Torrance accused Alan Groves of hiding the figures.",
+        "Senator Grace Holt blamed Peter Vance for the collapse of the talks.",
+        "Councillor Rhys Abbott attacked Diane Fenwick, saying her budget would hurt the poorest families.",
+    ],
+)
+def test_issue3_a_reported_accusation_is_not_the_authors(pipe: Pipeline, text: str) -> None:
+    an = analyse(pipe, text)
+    assert all(s.polarity == "neutral" for s in an.stances if s.holder == "author"), an.stances
+
+
+def test_issue3_an_act_asserted_by_someone_else_is_not_the_doers_stance(pipe: Pipeline) -> None:
+    an = analyse(pipe, "Ruth Adler said Tom Hale had attacked Jane Orme.")
+    assert speaker_stance(an, "Tom Hale", "Jane Orme") is None, an.stances  # Adler's claim about Hale

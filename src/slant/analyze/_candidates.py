@@ -35,7 +35,7 @@ from typing import Any
 
 from slant.analyze._lexicon import Lexicon, Title
 from slant.analyze._names import is_acronym, normalise
-from slant.nlp.spans import trim_offsets
+from slant.nlp.spans import doc_text, trim_offsets
 
 #: NER labels used, with the kind they suggest.
 NER_KINDS: dict[str, str] = {
@@ -151,7 +151,7 @@ class _Finder:
     def __init__(self, doc: Any, lex: Lexicon) -> None:
         self.doc = doc
         self.lex = lex
-        self.text: str = doc.text
+        self.text: str = doc_text(doc)
         self.idx = _indexes(lex)
         self.ends = {t.idx + len(t.text): t.i for t in doc}
         self.claimed: list[bool] = [False] * len(doc)
@@ -639,7 +639,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     out.sort(key=lambda c: c.start)
     out += _council_places(f, out)
     out.sort(key=lambda c: c.start)
-    _coordinated_places(out, doc.text, lex)
+    _coordinated_places(out, doc_text(doc), lex)
     return out, f.claimed
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from slant.analyze._loaded_lexicon import LoadedLexicon
 from slant.analyze._quote_marks import find_marked
 from slant.analyze.quotes import TITLE_SMALL
+from slant.nlp.spans import doc_text
 
 #: The longest stretch (in words) read as a scare quote; longer unattributed quotes are quotations.
 MAX_WORDS = 5
@@ -103,7 +104,7 @@ def _attributed(doc: Any, open_: int, close: int, lex: LoadedLexicon) -> bool:
 
 def find_scare_quotes(doc: Any, quotes: Spans, lex: LoadedLexicon) -> tuple[list[ScareQuote], list[tuple[int, int]]]:
     """The scare quotes of a parsed article and the quoted titles and names (content ranges)."""
-    text: str = doc.text
+    text: str = doc_text(doc)
     scare: list[ScareQuote] = []
     titles: list[tuple[int, int]] = []
     for m in find_marked(text):

@@ -13,6 +13,14 @@
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
 * A pronoun inside a quotation never stands for a subject of its sentence outside the quotation: the
   speaker says "I", so "she" in 'Quell said: "She has lost her way"' is someone else.
+* A gendered pronoun inside a quotation with no antecedent (a lede: '"She has betrayed us," said a union
+  leader. Y ...') stands for the first person of its gender named in the next two sentences of
+  its paragraph, not in its own sentence (that one names the speaker).
+* A possessive or reflexive inside a relative clause whose subject is "who" stands for the clause's head
+  noun's person ("hiding from his own constituents" in "a man who ..."): the actor the head is or is
+  linked to by apposition or a copula ("X, a man who ...", "X is a man who ..."), else the latest
+  main-clause subject of its own or the previous sentence (not the subject of the head's own clause:
+  "X attacked the MP who ... his" is not X), else nobody.
 * it, I, we, you: never linked.
 """
 
@@ -34,6 +42,8 @@ PRONOUNS: dict[str, str] = {
 PERSON_WINDOW = 5
 #: How many paragraphs back a gendered pronoun may look.
 PARAGRAPH_WINDOW = 1
+#: How many sentences ahead a quoted pronoun that opens an article or paragraph may look (cataphora).
+AHEAD_WINDOW = 2
 #: How many sentences back "they"/"its" may look.
 PLURAL_WINDOW = 1
 KINDS: dict[str, tuple[str, ...]] = {
@@ -43,6 +53,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "n": ("org", "party"),
 }
 SUBJECT_DEPS = ("nsubj", "nsubjpass")
+REFLEXIVE = frozenset({"himself", "herself"})
+#: Head nouns of a relative clause whose gender is their own ("a woman who ... his" is no match).
+NOUN_GENDER: dict[str, str] = {
+    "man": "m", "gentleman": "m", "father": "m", "son": "m", "brother": "m", "husband": "m", "king": "m",
+    "woman": "f", "lady": "f", "mother": "f", "daughter": "f", "sister": "f", "wife": "f", "queen": "f",
+}  # fmt: skip
 OBJECT_DEPS = ("dobj", "pobj", "dative")
 
 
@@ -56,6 +72,7 @@ class _Seen:
     root: int
     subject: bool
     quoted: bool
+    main: bool = False
 
 
 class _Linker:
@@ -74,12 +91,15 @@ class _Linker:
             self.para.append(p)
         self.history: list[_Seen] = []
         self.quoted = _quoted_tokens(doc)
+        self.actor_at: dict[int, str] = {}
 
     def see(self, start: int, end: int, actor: str, kind: str) -> None:
         span = self.doc.char_span(start, end, alignment_mode="expand")
         if span is None:
             return
         subject = span.root.dep_ in SUBJECT_DEPS
+        for i in range(span.start, span.end):
+            self.actor_at.setdefault(i, actor)
         self.history.append(
             _Seen(
                 actor,
@@ -90,10 +110,77 @@ class _Linker:
                 span.root.i,
                 subject,
                 self.quoted[span.start],
+                subject and _main_clause(span.root.head),
             )
         )
 
     def resolve(self, tok: Any, cls: str) -> str | None:
+        if cls in ("m", "f") and (tok.dep_ == "poss" or tok.lower_ in REFLEXIVE):
+            head = _relative_head(tok)
+            if head is not None:
+                return self._described(tok, head, cls)
+        return self._resolve(tok, cls)
+
+    def _described(self, tok: Any, head: Any, cls: str) -> str | None:
+        """The person a relative clause's head noun stands for ("X, a man who ..." / "X is a man who ...":
+        X; "the MP who ..." with no such link: the latest main-clause subject of this or the previous
+        sentence), or, when the head is a named actor of another gender, the usual resolution."""
+        named = self.actor_at.get(head.i)
+        if named is None and head.dep_ == "appos":
+            named = self.actor_at.get(head.head.i)
+        if named is None and head.dep_ in ("attr", "acomp") and head.head.lemma_ == "be":
+            subjects = [c for c in head.head.children if c.dep_ in SUBJECT_DEPS]
+            named = self.actor_at.get(subjects[0].i) if subjects else None
+        if named is not None:
+            if self.genders.get(named) in (None, cls) and self._kind(named) == "person":
+                self._gender(named, cls)
+                return named
+            return self._resolve(tok, cls)
+        if head.pos_ not in ("NOUN", "PROPN") or NOUN_GENDER.get(head.lemma_.lower(), cls) != cls:
+            return self._resolve(tok, cls)
+        verb = head.head.head if head.dep_ == "pobj" else head.head
+        if any(c.dep_ in SUBJECT_DEPS and c.i in self.actor_at for c in verb.children):
+            return None  # "X attacked the MP who ... his": the MP is not X, and not named
+        here, para = self.sent[tok.i], self.para[tok.i]
+        for seen in reversed(self.history):
+            if here - seen.sent > 1 or para - seen.para > PARAGRAPH_WINDOW:
+                break
+            if (
+                seen.main
+                and seen.kind == "person"
+                and self.quoted[seen.last_tok] == self.quoted[tok.i]
+                and self.genders.get(seen.actor) in (None, cls)
+            ):
+                self._gender(seen.actor, cls)
+                return seen.actor
+        return None  # a person the text does not name: better unlinked than linked to someone else
+
+    def ahead(self, tok: Any, cls: str, later: Sequence[tuple[int, int, str, str]]) -> str | None:
+        """A quoted pronoun with no antecedent ('"She has betrayed us," said X. ... Y has ...'): the
+        first person named after its sentence, in the next :data:`AHEAD_WINDOW` sentences of its paragraph,
+        whose gender agrees."""
+        here, para = self.sent[tok.i], self.para[tok.i]
+        for start, end, actor, kind in later:
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None:
+                continue
+            if self.sent[span.start] - here > AHEAD_WINDOW or self.para[span.start] != para:
+                return None
+            if kind != "person" or self.sent[span.start] == here:
+                continue  # the quote's own sentence names its speaker, not the person spoken of
+            if self.genders.get(actor) in (None, cls):
+                self._gender(actor, cls)
+                return actor
+        return None
+
+    def _kind(self, actor: str) -> str | None:
+        return next((seen.kind for seen in reversed(self.history) if seen.actor == actor), None)
+
+    def _gender(self, actor: str, cls: str) -> None:
+        if self.genders.get(actor) is None:
+            self.genders[actor] = cls
+
+    def _resolve(self, tok: Any, cls: str) -> str | None:
         here, para = self.sent[tok.i], self.para[tok.i]
         window = PERSON_WINDOW if cls in ("m", "f") else PLURAL_WINDOW
         pool: list[_Seen] = []
@@ -122,6 +209,35 @@ class _Linker:
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:
             self.genders[choice.actor] = cls
         return choice.actor
+
+
+def _main_clause(verb: Any) -> bool:
+    """Whether ``verb`` is its sentence's main verb (or a conjunct of it)."""
+    root = verb.sent.root
+    return bool(verb == root or (verb.dep_ == "conj" and verb.head == root))
+
+
+def _relative_head(tok: Any) -> Any | None:
+    """The head noun of the relative clause a possessive or reflexive pronoun sits in, when the clause's
+    subject is its relative pronoun ("a man who spent the election hiding from his own constituents": man),
+    or of a participle modifying a noun ("a man hiding from his own constituents");
+    None when no such clause holds it, or a clause with a subject of its own comes first ("a man who said
+    Y had let his party down")."""
+    node = tok
+    for _ in range(12):
+        if node.head is node:
+            return None
+        node = node.head
+        subjects = [c for c in node.children if c.dep_ in SUBJECT_DEPS]
+        if node.dep_ == "relcl":
+            if any(c.lower_ == "who" for c in subjects) and node.head.pos_ in ("NOUN", "PROPN"):
+                return node.head
+            return None
+        if node.dep_ == "acl" and node.tag_ == "VBG" and not subjects and node.head.pos_ in ("NOUN", "PROPN"):
+            return node.head  # "a man hiding from his own constituents"
+        if subjects and node.pos_ in ("VERB", "AUX"):
+            return None
+    return None
 
 
 def _quoted_tokens(doc: Any) -> list[bool]:
@@ -182,6 +298,8 @@ def link_pronouns(
         if cls is None or tok.pos_ != "PRON":
             continue
         actor = linker.resolve(tok, cls)
+        if actor is None and cls in ("m", "f") and linker.quoted[tok.i]:
+            actor = linker.ahead(tok, cls, mentions[k:])
         if actor is not None:
             out.append((Span(tok.idx, end, tok.text), actor))
             linker.see(tok.idx, end, actor, kinds[actor])

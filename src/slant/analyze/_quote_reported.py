@@ -18,6 +18,7 @@ from typing import Any
 
 from slant.analyze._quote_lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze._quote_marks import MarkIndex
+from slant.nlp.spans import doc_text
 
 #: Punctuation trimmed from the edges of a reported clause (closing quote marks are kept by the caller).
 EDGE = frozenset(",;:—–-.()")
@@ -66,7 +67,7 @@ def _according(tok: Any) -> Any | None:
 def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -> list[Reported]:
     """Every outermost reported clause of ``doc``; ``subject(verb)`` gives the speaking token."""
     found: list[Reported] = []
-    text: str = doc.text
+    text: str = doc_text(doc)
     for tok in doc:
         if marks.at(tok.idx) is not None:
             continue  # the speaker's own words: a verb inside a quote reports nothing for us

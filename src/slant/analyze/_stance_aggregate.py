@@ -8,7 +8,8 @@ Items (one pass over sentences, mentions found by bisection, no per-actor rescan
   touches (inside the quote, or outside it when the quote is about them: "said X's behaviour was
   'unacceptable'"), with ``allowed`` = the quoted stretch.
 
-Aggregation per (holder, target): within a sentence the mention with the strongest signed score stands for
+Aggregation per (holder, target): within a sentence the mention with the strongest signed score (or the
+holder's speech act toward the actor, :mod:`slant.analyze._stance_acts`, when it is stronger) stands for
 the actor; over sentences, ``score = sum(s) / (sum(|s|) + PRIOR)`` where ``s = P(pos) - P(neg)`` per
 sentence. It is a net balance shrunk toward 0 when there is little evidence: one clear cue gives about
 ±0.6, a mix of praise and blame about 0. ``polarity`` is positive when ``score >= POLAR``, negative when
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from slant.analyze._stance_acts import Act
 from slant.analyze._stance_types import Cue, Probs, TargetItem, signed
 from slant.models import Actor, Quote, Span, Stance
 
@@ -137,13 +139,19 @@ def aggregate(
     cues: Sequence[Sequence[Cue]],
     text: str,
     order: Sequence[str] = (),
+    acts: Sequence[Act] = (),
 ) -> tuple[Stance, ...]:
-    """Stances from scored items (see the module docstring); author stances first, then by target order."""
+    """Stances from scored items and speech acts (see the module docstring); author stances first, then by
+    target order."""
     best: dict[Slot, tuple[float, int]] = {}
     for i, (slot, p) in enumerate(zip(slots, probs, strict=True)):
         s = signed(p)
         if slot not in best or abs(s) > abs(best[slot][0]):
             best[slot] = (s, i)
+    for k, act in enumerate(acts):
+        slot = Slot(act.holder, act.target, act.sentence)
+        if slot not in best or abs(act.signed) > abs(best[slot][0]):
+            best[slot] = (act.signed, -1 - k)  # an act stands for its sentence when it is the stronger signal
     per_pair: dict[tuple[str, str], list[tuple[float, int]]] = {}
     for slot, one in best.items():
         per_pair.setdefault((slot.holder, slot.target), []).append(one)
@@ -155,6 +163,10 @@ def aggregate(
         polarity = _polarity(score)
         spans: set[tuple[int, int]] = set()
         for s, i in got:
+            if i < 0:
+                if polarity == "neutral" or (s > 0) == (polarity == "positive"):
+                    spans.add(acts[-1 - i].cue)
+                continue
             if polarity == "neutral" or (s > 0) == (polarity == "positive"):
                 base = items[i].offset
                 spans.update(

@@ -287,6 +287,11 @@ class RuleScorer:
                         out.append(self._found(ix, head, start, end, entry, idx))
                         claimed.update(idx)
                     break
+            if tok.i not in claimed and tok.pos_ == "VERB":
+                found = self._split_particle(ix, tok, start, allowed, mentions)
+                if found is not None:
+                    out.append(found)
+                    claimed.update(found.tokens)
             if tok.i in claimed or tok.pos_ == "PROPN":
                 continue
             # the word form's entries that fit its part of speech, else the lemma's ("failed" the adjective;
@@ -324,6 +329,27 @@ class RuleScorer:
                 f.frame = "past"
         return [f for f in out if f.weight]
 
+    def _split_particle(
+        self,
+        ix: _Sentence,
+        verb: Any,
+        start: int,
+        allowed: tuple[tuple[int, int], ...] | None,
+        mentions: Sequence[tuple[int, int]],
+    ) -> _Found | None:
+        """A two-word phrase of a verb and its particle with the object between ("has let this city down"):
+        the verb is the cue."""
+        lemma = verb.lemma_.lower()
+        for prt in verb.children:
+            if prt.dep_ != "prt" or prt.i <= verb.i + 1:
+                continue
+            for entry in self.lex.phrases.get(lemma, ()):
+                if len(entry.terms) == 2 and _matches(prt, entry.terms[1]):
+                    end = start + len(verb.text)
+                    if _in_ranges(start, end, allowed) and not _overlaps(start, end, mentions):
+                        return self._found(ix, verb, start, end, entry, frozenset({verb.i, prt.i}))
+        return None
+
     def _past_carried(self, ix: _Sentence, reach: int = 3) -> bool:
         """Whether a past frame carries over to this sentence: it and every sentence back to the frame's
         are in the simple past, in one paragraph ("There was a time when X was admired. He rebuilt the sea
@@ -332,16 +358,25 @@ class RuleScorer:
         doc = getattr(sent, "doc", None)
         if doc is None or doc is sent:
             return False  # a sentence parsed on its own: nothing before it
+        sents, starts = _sentences(doc)
+        k = bisect_right(starts, sent.start) - 1
         for _ in range(reach):
-            if sent.root.tag_ != "VBD" or sent.start == 0:
+            if k <= 0 or sents[k].root.tag_ != "VBD":
                 return False
-            prev = doc[sent.start - 1].sent
-            if "\n" in doc.text[prev.end_char : sent.start_char]:
+            prev = sents[k - 1]
+            if any("\n" in t.text_with_ws for t in doc[prev.end - 1 : sents[k].start]):
                 return False
-            if "past" in self.frames_of(_Sentence(prev), None):
+            if "past" in self._frames_cached(doc, prev):
                 return True
-            sent = prev
+            k -= 1
         return False
+
+    def _frames_cached(self, doc: Any, sent: Any) -> dict[str, list[tuple[Any, int, int]]]:
+        """``frames_of`` a whole sentence (no holder restriction), computed once per sentence of a doc."""
+        cache: dict[int, dict[str, list[tuple[Any, int, int]]]] = doc.user_data.setdefault("slant_frames", {})
+        if sent.start not in cache:
+            cache[sent.start] = self.frames_of(_Sentence(sent), None)
+        return cache[sent.start]
 
     def frames_of(
         self, ix: _Sentence, allowed: tuple[tuple[int, int], ...] | None
@@ -351,10 +386,12 @@ class RuleScorer:
         out: dict[str, list[tuple[Any, int, int]]] = {}
         toks = [t for t in ix.tokens if not t.is_space]
         first = next((k for k, t in enumerate(toks) if not t.is_punct), 0)
-        for fr in self.lex.frames:
-            n = len(fr.terms)
-            for k in range(len(toks) - n + 1):
-                if fr.initial and k != first:
+        by_first = self._frames_by_first()
+        for k, tok in enumerate(toks):
+            candidates = {*by_first.get(tok.lower_, ()), *by_first.get(tok.lemma_.lower(), ())}
+            for fr in sorted(candidates, key=self.lex.frames.index):
+                n = len(fr.terms)
+                if (fr.initial and k != first) or k + n > len(toks):
                     continue
                 span = toks[k : k + n]
                 if not all(_matches(t, w) for t, w in zip(span, fr.terms, strict=True)):
@@ -364,6 +401,17 @@ class RuleScorer:
                 if _in_ranges(s, e, allowed):
                     out.setdefault(fr.kind, []).append((_frame_head(span, fr), s, e))
         return out
+
+    def _frames_by_first(self) -> dict[str, tuple[Frame, ...]]:
+        """The frames indexed by their first word (built once)."""
+        cached: dict[str, tuple[Frame, ...]] | None = getattr(self, "_by_first", None)
+        if cached is None:
+            index: dict[str, list[Frame]] = {}
+            for fr in self.lex.frames:
+                index.setdefault(fr.terms[0], []).append(fr)
+            cached = {w: tuple(v) for w, v in index.items()}
+            self._by_first = cached
+        return cached
 
     def _found(
         self,
@@ -443,7 +491,12 @@ class RuleScorer:
         kept: list[Cue] = []
         ironic: list[Cue] = []
         frames: set[str] = set()
+        condemned = _condemned_harms(cues, target)
         for f in cues:
+            if f.head.i in condemned:
+                if not condemned[f.head.i]:
+                    continue  # the harm to the target that a verdict condemns is not the target judged
+                f = _Found(f.head, f.start, f.end, -f.weight, "any", f.tokens, f.ironic, f.frame)
             outside = contrast is not None and f.head.i not in _subtree(contrast[0])
             if outside and contrast is not None:
                 # "Unlike X, Y actually did the work": what the main clause says of Y, reversed for X
@@ -480,6 +533,35 @@ class RuleScorer:
             raw += w
             kept.append(Cue(f.start, f.end, w, link))
         return Judgement(raw, tuple(kept), tuple(ironic), frozenset(frames))
+
+
+def _condemned_harms(cues: Sequence[_Found], target: Any) -> dict[int, bool]:
+    """Harms to the target condemned by a verdict ("any attempt to expel him would be a disgrace", "sacking
+    her was outrageous"): a negative cue predicated of a subject or clause that holds a harm done to the
+    target defends the target. Token index -> True for a verdict (it counts reversed), False for the harm
+    (it counts nothing)."""
+    harms = [
+        g
+        for g in cues
+        if g.weight < 0 and g.role == "object" and any(a.i == target.i for a in _arguments(g.head, "object"))
+    ]
+    if not harms:
+        return {}
+    out: dict[int, bool] = {}
+    for f in cues:
+        if f.weight >= 0 or f.role != "any" or any(f is g for g in harms):
+            continue
+        verb = f.head.head if f.head.dep_ in ("attr", "acomp") else None
+        if verb is None or verb.lemma_ != "be":
+            continue
+        for c in verb.children:
+            if c.dep_ not in ("nsubj", "csubj", "ccomp") or c.i == f.head.i:
+                continue
+            inside = [g for g in harms if g.head.i in _subtree(c)]
+            if inside:
+                out[f.head.i] = True
+                out.update((g.head.i, False) for g in inside)
+    return out
 
 
 def _relation_of(cue: Any, target: Any, relational: frozenset[str]) -> bool:
@@ -575,6 +657,16 @@ def _demanders(tok: Any) -> list[Any]:
     if not out and verb.dep_ == "xcomp" and verb.head.i != verb.i:
         out = [c for c in verb.head.children if c.dep_ in ("dobj", "nsubj")]
     return out
+
+
+def _sentences(doc: Any) -> tuple[list[Any], list[int]]:
+    """The doc's sentences and their start token indexes (computed once per doc; ``Token.sent`` is linear)."""
+    cached: tuple[list[Any], list[int]] | None = doc.user_data.get("slant_sents")
+    if cached is None:
+        sents = list(doc.sents)
+        cached = (sents, [s.start for s in sents])
+        doc.user_data["slant_sents"] = cached
+    return cached
 
 
 def _matches(tok: Any, word: str) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 from slant.analyze._trope_catalogue import Group, load_catalogue
 from slant.analyze._trope_patterns import Compiled
 from slant.analyze._trope_rules import MODIFIER_DEPS, PLURAL_TAGS, SINGULAR_TAGS, UNIVERSAL, rule_lexicon
+from slant.nlp.spans import doc_text
 
 #: Heads that a group adjective may sit on in a generic match besides person nouns and collective heads.
 EXTRA_HEADS = frozenset({"lives", "folk", "folks", "ones", "population", "populations", "members"})
@@ -63,7 +64,7 @@ def _adjective_ok(head: Any) -> bool:
 
 def generic_mention_ok(doc: Any, start: int, end: int, kind: str, group: Group) -> bool:
     """Whether a generic match's mention at characters ``[start, end)`` names ``group`` as a whole."""
-    text = doc.text
+    text = doc_text(doc)
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return False
@@ -93,7 +94,7 @@ def _region_start(doc: Any, token: Any) -> int:
     if sent.start == 0:
         return int(sent.start)
     prev = doc[sent.start - 1].sent
-    if "\n" in doc.text[prev.start_char : sent.start_char]:
+    if "\n" in doc_text(doc)[prev.start_char : sent.start_char]:
         return int(sent.start)
     return int(prev.start)
 
@@ -108,7 +109,7 @@ def antecedent(doc: Any, start: int, comp: Compiled) -> Referent | None:
     pron = span[0]
     first = _region_start(doc, pron)
     covered: dict[int, Referent | None] = {}
-    for m in comp.presence.finditer(doc.text, doc[first].idx, pron.idx):
+    for m in comp.presence.finditer(doc_text(doc), doc[first].idx, pron.idx):
         kind = "n" if m.group("n") is not None else "a"
         group = comp.resolve(kind, m.group(0))
         mention = doc.char_span(m.start(), m.end(), alignment_mode="expand")

@@ -21,6 +21,7 @@ from typing import Any
 
 from slant.analyze._trope_catalogue import Catalogue, Group, load_catalogue
 from slant.analyze._trope_patterns import _terms_regex
+from slant.nlp.spans import doc_text
 
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 SINGULAR_TAGS = frozenset({"NN", "NNP"})
@@ -227,7 +228,7 @@ def _collective_groups() -> tuple[tuple[Group, re.Pattern[str]], ...]:
 def collective_acts(doc: Any) -> list[Act]:
     """Every hostile act the text ascribes to a whole group (the ``collective-act`` rule)."""
     lex = rule_lexicon()
-    text = doc.text
+    text = doc_text(doc)
     out: list[Act] = []
     for group, regex in _collective_groups():
         for m in regex.finditer(text):

@@ -28,6 +28,7 @@ from slant.analyze._people import PeopleResolver, person_name
 from slant.analyze._pronouns import link_pronouns
 from slant.analyze.base import Component, Context
 from slant.models import Actor, ActorKind, Span
+from slant.nlp.spans import doc_text
 
 #: One actor being assembled: name, kind, mentions, gender (persons).
 _Group = tuple[str, str, list[Candidate], str | None]
@@ -47,16 +48,16 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         other = None
         if p.single and not p.genders:
             other = others_by_key.get(normalise(p.single)) or _company_of(
-                p.single, p.mentions, others_by_key, doc.text, lex
+                p.single, p.mentions, others_by_key, doc_text(doc), lex
             )
         if other is not None:
             other.extend(p.mentions)  # a lone word the model once called a person: "Fenwick", "Barking"
         elif p.mentions:
             groups.append((p.name(lex), "person", p.mentions, p.gender))
-    groups += _named_groups(others_by_key, doc.text)
+    groups += _named_groups(others_by_key, doc_text(doc))
     groups.sort(key=lambda g: min(c.start for c in g[2]))
     ids = unique_slugs(g[0] for g in groups)
-    actors = tuple(_actor(i, g[0], g[1], g[2], doc.text) for i, g in zip(ids, groups, strict=True))
+    actors = tuple(_actor(i, g[0], g[1], g[2], doc_text(doc)) for i, g in zip(ids, groups, strict=True))
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
@@ -68,20 +69,20 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
     which tokens the candidates claim."""
     cands, claimed = find_candidates(doc, lex)
     people = PeopleResolver(lex)
-    persons, others = _split_people(cands, doc.text, lex)
-    persons, others = _mistyped_people(persons, others, doc.text, lex)
+    persons, others = _split_people(cands, doc_text(doc), lex)
+    persons, others = _mistyped_people(persons, others, doc_text(doc), lex)
     people.add_full_names([c for c in persons if len(c.name) >= 2])
     parts = people.name_parts()
     singles = [c for c in persons if len(c.name) == 1]
     kept: list[Candidate] = []
     for c in others:
-        if c.source == "ner" and doc.text[c.start : c.end] in parts:
-            c.kind, c.name = "person", (doc.text[c.start : c.end],)
+        if c.source == "ner" and doc_text(doc)[c.start : c.end] in parts:
+            c.kind, c.name = "person", (doc_text(doc)[c.start : c.end],)
             singles.append(c)
         else:
             kept.append(c)
     singles += _untagged_names(doc, claimed, parts, lex)
-    joined, singles = _join_adjacent(sorted(singles, key=lambda c: c.start), doc.text)
+    joined, singles = _join_adjacent(sorted(singles, key=lambda c: c.start), doc_text(doc))
     people.add_full_names(joined)
     for c in singles:
         people.add_single(c)
@@ -174,7 +175,7 @@ def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon
 
 def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Lexicon) -> dict[str, list[Candidate]]:
     """Non-person mentions by canonical name, short forms merged into the name they shorten."""
-    text: str = doc.text
+    text: str = doc_text(doc)
     by_key: dict[str, list[Candidate]] = {}
     for c in cands:
         by_key.setdefault(normalise(c.canonical or text[c.start : c.end]), []).append(c)
@@ -275,7 +276,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v1"
+    name: ClassVar[str] = "slant.actors.v2"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

@@ -22,7 +22,7 @@ from slant.models import Flag, Quote
 
 #: Probability from which a sentence is flagged. High, because the gate allows at most 3% false positives
 #: on legitimate uses of the same words (minimal pairs) and sharp political criticism must stay unflagged.
-HATE_THRESHOLD = 0.9
+HATE_THRESHOLD = 0.8
 
 #: Words that show a sentence reports or rejects hate rather than voicing it.
 _DISCUSSION = re.compile(

@@ -24,6 +24,7 @@ from slant.analyze._loaded_match import find_matches
 from slant.analyze._loaded_scare import Spans, find_scare_quotes
 from slant.analyze.base import Component, Context
 from slant.models import Flag, Quote
+from slant.nlp.spans import doc_text
 
 KIND = "loaded"
 
@@ -33,7 +34,7 @@ __all__ = ["KIND", "LoadedComponent", "densities", "find_loaded"]
 def find_loaded(doc: Any, quotes: Sequence[Quote] = (), lex: LoadedLexicon | None = None) -> tuple[Flag, ...]:
     """The loaded-language flags of one parsed article, in text order (one flag per span)."""
     lex = lex or load_loaded_lexicon()
-    text: str = doc.text
+    text: str = doc_text(doc)
     quoted = Spans([(q.start, q.end) for q in quotes])
     scare, titles = find_scare_quotes(doc, quoted, lex)
     in_title = Spans(titles)

@@ -46,6 +46,7 @@ from slant.analyze._quote_speaker import Speaker, SpeakerFinder
 from slant.analyze._quote_windows import Windows
 from slant.analyze.base import Component, Context
 from slant.models import Actor, Quote, Span
+from slant.nlp.spans import doc_text
 
 #: Longest unframed quoted stretch (in words) taken for a phrase rather than a quote.
 SHORT_WORDS = 5
@@ -80,7 +81,7 @@ class _Frame:
 
 def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[Span, str]]) -> tuple[Quote, ...]:
     """The quotes of ``doc`` in text order (see the module docstring for the rules)."""
-    text: str = doc.text
+    text: str = doc_text(doc)
     lex = load_quote_lexicon()
     marks = find_marked(text)
     index = MarkIndex(marks)

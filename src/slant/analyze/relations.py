@@ -27,7 +27,7 @@ from slant.analyze._relation_lexicon import load_relation_lexicon
 from slant.analyze._relation_rules import Found, Rules
 from slant.analyze.base import Component, Context
 from slant.models import Actor, Quote, Relation, Span
-from slant.nlp.spans import mention_tokens
+from slant.nlp.spans import doc_text, mention_tokens
 
 FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
 
@@ -80,7 +80,7 @@ def _sentences(doc: Any) -> tuple[list[int], list[tuple[int, int]]]:
     """Sentence number of each token and the trimmed character range of each sentence."""
     sent_of = [0] * len(doc)
     ranges: list[tuple[int, int]] = []
-    text = doc.text
+    text = doc_text(doc)
     for n, sent in enumerate(doc.sents):
         for i in range(sent.start, sent.end):
             sent_of[i] = n
@@ -131,7 +131,7 @@ def extract_relations(
     sent_of, ranges = _sentences(doc)
     conditions = {sent_of[i]: clause for i, clause in rules.conditions}
     best: dict[tuple[str, str, str, str, int], Relation] = {}
-    text = doc.text
+    text = doc_text(doc)
     for f in found:
         n = sent_of[f.token]
         condition = f.condition

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from slant.analyze._stance_acts import act_quotes, find_acts
 from slant.analyze._stance_aggregate import POLAR, PRIOR, aggregate, author_sentences, build_items
 from slant.analyze._stance_rules import Judgement, RuleScorer, resolve_irony
 from slant.analyze._stance_types import Cue, Probs, TargetItem, TargetScorer
@@ -56,8 +57,10 @@ def extract_stances(
     ``scorer`` gives the probabilities (default: the rules); the rules always give the evidence.
     """
     rules = rules or RuleScorer(event_factor=EVENT_FACTOR)
+    acts = find_acts(doc, actors, pronouns, quotes)
+    quotes = (*quotes, *act_quotes(doc, acts, quotes))
     items, slots = build_items(doc, actors, pronouns, quotes)
-    if not items:
+    if not items and not acts:
         return ()
     judged = judge_article(rules, doc, items, [(s.holder, s.target) for s in slots], quotes)
     if scorer is None or scorer is rules:
@@ -65,7 +68,7 @@ def extract_stances(
     else:
         probs = scorer.score(items)
     text: str = getattr(doc, "text", "")
-    return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors])
+    return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors], acts)
 
 
 def judge_article(
@@ -86,7 +89,7 @@ def judge_article(
 class StanceComponent(Component):
     """Adds ``stances`` (author and speaker stances toward actors) to the context."""
 
-    name: ClassVar[str] = "slant.stance.v2"
+    name: ClassVar[str] = "slant.stance.v3"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "quotes")
     provides: ClassVar[tuple[str, ...]] = ("stances",)
 

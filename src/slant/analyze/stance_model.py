@@ -20,6 +20,11 @@ the strongest negative cue hanging on the target is a harm *done to* it by no na
 removal"): NewsMTSC labels such sentences negative (95% of them on train), but they are weak evidence of the
 author's stance.
 
+In an article a **speaker's** items (issue 3) follow the rule cues in the speaker's own words wherever
+there are any besides a harm done to the target (the model sees the whole sentence, the author's framing included, and misreads praise
+beside a harm: "Pike was 'an honest man who has been put through hell'"); elsewhere the model's
+probabilities stand.
+
 In an article the **author's** items are decided differently (issue 3: the model, trained on news sentences,
 leans positive on neutral biographical sentences and cannot see sarcasm, concession or contrast): wherever
 the rules find a cue for the item (or a rhetorical frame changed its cues) the rules' probabilities stand;
@@ -34,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
+from slant.analyze._stance_acts import act_quotes, find_acts
 from slant.analyze._stance_aggregate import aggregate, build_items, complement
 from slant.analyze._stance_rules import Judgement, RuleScorer, probs_from_raw
 from slant.analyze._stance_types import Probs, TargetItem, TargetScorer, signed
@@ -122,9 +128,18 @@ class BoundCueScorer:
         items in an article, see the module docstring)."""
         holders = holders if holders is not None else ["?"] * len(judged)
         return [
-            self._author(p, j) if self.event_factor < 1 and h == "author" else self._one(p, j)
+            self._author(p, j)
+            if self.event_factor < 1 and h == "author"
+            else self._speaker(p, j)
+            if self.event_factor < 1 and h != "?"
+            else self._one(p, j)
             for p, j, h in zip(probs, judged, holders, strict=True)
         ]
+
+    def _speaker(self, p: Probs, j: Judgement) -> Probs:
+        if j.frames or (j.raw and any(c.link != "patient" for c in j.cues)):
+            return probs_from_raw(j.raw, self.rules.threshold)  # the speaker's own judgements decide
+        return self._one(p, j)  # a harm done to the target ("X was sacked") only weakens the model
 
     def _author(self, p: Probs, j: Judgement) -> Probs:
         if j.frames or j.raw:
@@ -158,7 +173,7 @@ class ModelStanceComponent(StanceComponent):
     ``scorer`` replaces the model (the bound cues and the article's event discount still apply).
     """
 
-    name: ClassVar[str] = "slant.stance-model.v2"
+    name: ClassVar[str] = "slant.stance-model.v3"
 
     def __init__(self, scorer: TargetScorer | None = None) -> None:
         super().__init__()
@@ -166,18 +181,17 @@ class ModelStanceComponent(StanceComponent):
         self.scorer = self.combined
 
     def __call__(self, ctx: Context) -> None:
+        actors = tuple(ctx.data.get("actors", ()))
+        pronouns = tuple(ctx.data.get("pronouns", ()))
         quotes = tuple(ctx.data.get("quotes", ()))
-        items, slots = build_items(
-            ctx.doc,
-            tuple(ctx.data.get("actors", ())),
-            tuple(ctx.data.get("pronouns", ())),
-            quotes,
-        )
+        acts = find_acts(ctx.doc, actors, pronouns, quotes)
+        quotes = (*quotes, *act_quotes(ctx.doc, acts, quotes))
+        items, slots = build_items(ctx.doc, actors, pronouns, quotes)
         if not items:
             ctx.data["stances"] = ()
             return
         judged = judge_article(self.rules, ctx.doc, items, [(s.holder, s.target) for s in slots], quotes)
         probs = self.combined.combine(self.combined.model.score(items), judged, [it.holder for it in items])
         text: str = getattr(ctx.doc, "text", "")
-        actors = ctx.data.get("actors", ())
-        ctx.data["stances"] = aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors])
+        order = [a.id for a in actors]
+        ctx.data["stances"] = aggregate(items, slots, probs, [j.cues for j in judged], text, order, acts)

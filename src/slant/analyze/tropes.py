@@ -39,6 +39,7 @@ from slant.analyze._trope_refs import antecedent, generic_mention_ok
 from slant.analyze._trope_rules import Act, collective_acts, group_named, names_group, rule_lexicon
 from slant.analyze.base import Component, Context
 from slant.models import Flag, Quote
+from slant.nlp.spans import doc_text
 
 Voice = Literal["author", "quoted", "discussed"]
 
@@ -132,7 +133,7 @@ def _rejected_nearby(doc: Any, comp: Compiled, char: int) -> bool:
     if span is None or len(span) == 0:
         return False
     sent = span[0].sent
-    text = doc.text
+    text = doc_text(doc)
     near = []
     if sent.start > 0:
         near.append(doc[sent.start - 1].sent)
@@ -169,7 +170,7 @@ def _voice(
     covered = quotes.covers(base + start, base + end)
     if (
         doc is not None
-        and (covered or _in_quote_marks(doc.text, base + start))
+        and (covered or _in_quote_marks(doc_text(doc), base + start))
         and _rejected_nearby(doc, comp, base + start)
     ):
         return "discussed"
@@ -271,17 +272,21 @@ def _mentions_ok(doc: Any, m: re.Match[str], cue: Cue, trope: CompiledTrope, bas
 
 
 def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
-    text = doc.text
+    text = doc_text(doc)
     out: list[Flag] = []
     for sent in doc.sents:
         sentence = _plain(sent.text)
         base = sent.start_char
         words = frozenset(_WORD.findall(sentence.lower()))
         named: dict[str, bool] = {}
+        group_here: dict[int, bool] = {}  # group_named per group object: several tropes share a group
         for trope, cue, needs_group in comp.candidates(words):
             if needs_group:
                 if trope.id not in named:
-                    named[trope.id] = group_named(doc, sent, trope.group) or _any(trope.context, sentence, words)
+                    g = id(trope.group)
+                    if g not in group_here:
+                        group_here[g] = group_named(doc, sent, trope.group)
+                    named[trope.id] = group_here[g] or _any(trope.context, sentence, words)
                 if not named[trope.id]:
                     continue
             for m in cue.regex.finditer(sentence):
@@ -368,7 +373,7 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
 
 
 def _act_flags(doc: Any, comp: Compiled, quotes: _Quotes, acts: Sequence[Act]) -> list[Flag]:
-    text = doc.text
+    text = doc_text(doc)
     by_group = {t.group.id: t for t in comp.tropes if "collective-act" in comp.catalogue.trope(t.id).rules}
     out: list[Flag] = []
     for act in acts:
@@ -434,7 +439,7 @@ def _dedupe(flags: Iterable[Flag]) -> tuple[Flag, ...]:
 
 
 def detect_tropes(doc: Any, quotes: Sequence[Quote] = ()) -> tuple[Flag, ...]:
-    """The hate and contested-claim flags of one parsed article (offsets into ``doc.text``)."""
+    """The hate and contested-claim flags of one parsed article (offsets into ``doc_text(doc)``)."""
     if len(doc) == 0:
         return ()
     comp = compiled()

@@ -13,6 +13,18 @@ POSSESSIVES: tuple[str, ...] = ("'s", "’s", "'S", "’S", "'", "’")
 EDGE_PUNCT = " \t\r\n\u00a0\"'“”‘’«»()[]{},.;:!?*_|"
 
 
+def doc_text(doc: Any) -> str:
+    """``doc.text``, computed once per Doc: spaCy rebuilds the string from every token on each access, which
+    costs milliseconds on a long article and was a hot spot in several analysers."""
+    data = getattr(doc, "user_data", None)
+    if data is None:
+        return str(doc.text)
+    text = data.get("slant_text")
+    if text is None:
+        text = data["slant_text"] = str(doc.text)
+    return str(text)
+
+
 def char_span(obj: Any) -> tuple[int, int]:
     """Character offsets ``(start, end)`` of a spaCy ``Span`` or ``Token`` in its Doc's text."""
     if hasattr(obj, "start_char"):
