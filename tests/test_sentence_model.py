@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("onnxruntime")
 
-from slant.errors import ModelError  # noqa: E402
-from slant.models import Article  # noqa: E402
-from slant.nlp.sentence_model import TASKS, SentenceModel, model_dir, task_probabilities  # noqa: E402
-from slant.pipeline import build_pipeline  # noqa: E402
+from slant.errors import ModelError
+from slant.models import Article
+from slant.nlp.sentence_model import TASKS, SentenceModel, model_dir, task_probabilities
+from slant.pipeline import build_pipeline
 
 
 @pytest.fixture(scope="module")
