@@ -169,3 +169,31 @@ def test_examples_op_eds_read_more_partisan_than_the_wire(pipe: Pipeline) -> Non
     assert wire < 0.5
     assert score("eastport-observer-against-mawdsley.md") > wire
     assert score("harbourside-courier-backs-mawdsley.txt") > wire
+
+
+# --------------------------------------------------------------------------------------------- datasets
+
+
+def test_hyperpartisan_cross_validation_meets_the_bar(shared_dir: Path) -> None:
+    """Issue 4 bar: SemEval-2019 by-article 10-fold CV accuracy ≥ 0.80 with the shipped model's recipe."""
+    from slant.bench.accuracy import floors
+    from slant.bench.language import hyperpartisan_cv
+
+    root = shared_dir / "data" / "semeval2019-hyperpartisan"
+    articles = sorted(root.glob("articles-training-byarticle-*.xml"))
+    truth = sorted(root.glob("ground-truth-training-byarticle-*.xml"))
+    if not (articles and truth):
+        pytest.skip(f"the SemEval-2019 training files are not in {root}")
+    r = hyperpartisan_cv(articles[0], truth[0])
+    assert r["accuracy"] >= floors()["language"]["hyperpartisan_cv_accuracy"], r
+
+
+def test_babe_fast_model_cross_validation(shared_dir: Path) -> None:
+    from slant.bench.accuracy import floors
+    from slant.bench.language import babe_linear_cv
+
+    path = shared_dir / "data" / "babe" / "train_SG2.csv"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    r = babe_linear_cv(path)
+    assert r["f1m"] >= floors()["language"]["babe_fast_cv_f1m"], r

@@ -82,7 +82,7 @@ def test_nickname_resolves_inside_the_backing_blog(stored: dict[str, Analysis]) 
 
 
 _STANCE_GAP = pytest.mark.xfail(
-    reason="issue 3 open: the Courier's support for Mawdsley is implicit ('It was the bravest thing ...' is "
+    reason="known gap (event anaphora, left after issue 3): the Courier's support for Mawdsley is implicit ('It was the bravest thing ...' is "
     "about 'It', an event anaphor slant does not resolve), so his author stance comes out neutral (-0.15). The "
     "relative-clause 'his' ('a man who spent the last election hiding from his own constituents') is now "
     "Latimer's, which took it from negative to neutral",

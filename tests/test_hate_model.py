@@ -1,4 +1,4 @@
-"""The classifier half of the hate detector (``slant.hate-model.v1``, accurate mode; issue 4).
+"""The classifier half of the hate detector (``slant.hate-model.v1``, accurate mode; issue 4): review flags.
 
 The rules around the classifier are tested with given probabilities, so these tests need no model.
 """
@@ -33,7 +33,7 @@ def _probs(text: str, p: float) -> list[tuple[int, int, dict[str, float]]]:
 def test_sure_sentence_naming_a_group_is_flagged() -> None:
     text = "Those Muslims are all the same and cannot be trusted."
     (flag,) = model_flags(text, _probs(text, 0.97), [], [])
-    assert flag.kind == "hate" and flag.code == "HATE-MODEL" and flag.voice == "author"
+    assert flag.kind == "review" and flag.code == "HATE-MODEL" and flag.voice == "author"
     assert flag.target_group == "Muslims" and flag.text == text
     assert "judge it by hand" in (flag.explanation or "") and 0 < flag.confidence < 0.97
 

@@ -223,7 +223,7 @@ def render_article(a: Analysis) -> None:
         _quotes_table(a, names),
         _relations_table(a, names),
         _stances_table(a, names),
-        _flags_table(a, ("hate", "contested"), "hate and contested claims"),
+        _flags_table(a, ("hate", "contested", "review"), "hate, contested claims, passages to review"),
         _flags_table(a, ("loaded",), "loaded language"),
     )
     for table in tables:
@@ -232,17 +232,24 @@ def render_article(a: Analysis) -> None:
 
 
 #: How flagged spans look in the marked-up text (biased sentences are listed by score, not underlined).
-FLAG_STYLES = {"hate": "reverse red", "contested": "underline magenta", "loaded": "underline yellow"}
+FLAG_STYLES = {
+    "hate": "reverse red",
+    "review": "underline red",
+    "contested": "underline magenta",
+    "loaded": "underline yellow",
+}
 
 
 def _flags_table(a: Analysis, kinds: tuple[str, ...], title: str) -> Table:
+    with_group = "hate" in kinds or "review" in kinds
     t = Table(title=title, title_justify="left")
-    for col in ("kind", "label", "voice", "group", "text", "why"):
+    for col in ("kind", "label", "voice", *(("group",) if with_group else ()), "text", "why"):
         t.add_column(col)
     for f in a.flags:
         if f.kind in kinds:
+            group = (Text(f.target_group or ""),) if with_group else ()
             t.add_row(
-                Text(f.kind, FLAG_STYLES.get(f.kind, "")), Text(f.label), f.voice, Text(f.target_group or ""),
+                Text(f.kind, FLAG_STYLES.get(f.kind, "")), Text(f.label), f.voice, *group,
                 _short(f.text, 50), _short(f.explanation or "", 70),
             )  # fmt: skip
     return t

@@ -159,10 +159,10 @@ def _presence_regex(group: Group) -> re.Pattern[str]:
 def group_named(doc: Any, sent: Any, group: Group, lex: Lexicon | None = None) -> bool:
     """Whether the sentence names the group at all (a noun, code or slur; an adjective on a person noun)."""
     lex = lex or rule_lexicon()
-    for m in _presence_regex(group).finditer(sent.text):
+    for m in _presence_regex(group).finditer(doc_text(doc), sent.start_char, sent.end_char):
         if m.group("n") is not None or not group.adjective_needs_person:
             return True
-        span = doc.char_span(sent.start_char + m.start(), sent.start_char + m.end(), alignment_mode="expand")
+        span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
         if span is None or len(span) == 0:
             continue
         nxt = _next_word(doc, span.end)

@@ -102,7 +102,7 @@ class ModelBiasComponent(Component):
 
     name: ClassVar[str] = "slant.bias-model.v1"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes")
-    provides: ClassVar[tuple[str, ...]] = ("flags", "scores", "sentence_probs")
+    provides: ClassVar[tuple[str, ...]] = ("flags", "scores")
 
     def __init__(self) -> None:
         from slant.nlp.sentence_model import SentenceModel
@@ -112,5 +112,4 @@ class ModelBiasComponent(Component):
     def __call__(self, ctx: Context) -> None:
         spans = sentence_spans(ctx.doc)
         probs = self.model.predict([text for _, _, text in spans])
-        ctx.data["sentence_probs"] = tuple((s, e, p) for (s, e, _), p in zip(spans, probs, strict=True))
         add_bias(ctx, spans, [p["bias"] for p in probs], [""] * len(spans))

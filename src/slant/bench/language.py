@@ -51,9 +51,13 @@ def _per_category(cases: Sequence[Example], pred: Sequence[int]) -> dict[str, An
     for ex, p in zip(cases, pred, strict=True):
         per.setdefault(ex.category, []).append(int(p == ex.label))
     correct = sum(int(p == ex.label) for ex, p in zip(cases, pred, strict=True))
+    hateful = [p for ex, p in zip(cases, pred, strict=True) if ex.label == 1]
+    other = [p for ex, p in zip(cases, pred, strict=True) if ex.label == 0]
     return {
         "cases": len(cases),
         "accuracy": round(correct / len(cases), 4) if cases else 0.0,
+        "recall_hateful": round(sum(hateful) / len(hateful), 4) if hateful else 0.0,
+        "false_positive_rate": round(sum(other) / len(other), 4) if other else 0.0,
         "per_functionality": {k: round(sum(v) / len(v), 4) for k, v in sorted(per.items())},
     }
 
@@ -75,19 +79,24 @@ def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str,
 
 
 def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
-    """HateCheck through the sentence model's hate head alone (probability ≥ 0.5)."""
+    """HateCheck through the sentence model's hate head as ``slant.hate-model.v1`` uses it: a case is queued
+    for review when the head's probability reaches the component's threshold and a catalogue group is named."""
+    from slant.analyze.hate_model import HATE_THRESHOLD, group_in
     from slant.nlp.sentence_model import SentenceModel
 
     cases = read_hatecheck(path)[: limit or None]
     probs = SentenceModel.shared().predict([c.text for c in cases], batch_size=32)
-    return _per_category(cases, [int(p["hate"] >= 0.5) for p in probs])
+    pred = [
+        int(p["hate"] >= HATE_THRESHOLD and group_in(c.text) is not None) for c, p in zip(cases, probs, strict=True)
+    ]
+    return _per_category(cases, pred)
 
 
-def sentence_model_card() -> dict[str, Any]:
-    """The packaged sentence model's card (its cross-validation figures), or ``{}`` when it is absent."""
+def sentence_model_card(name: str = "sentence") -> dict[str, Any]:
+    """A packaged sentence model's card (its cross-validation figures), or ``{}`` when it is absent."""
     from slant.nlp.sentence_model import CARD_FILE, model_dir
 
-    path = model_dir() / CARD_FILE
+    path = model_dir(name) / CARD_FILE
     if not path.is_file():
         return {}
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))

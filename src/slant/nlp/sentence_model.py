@@ -7,7 +7,7 @@ data, the settings and the cross-validation figures. Run time needs onnxruntime 
 
 Use::
 
-    model = SentenceModel.shared()
+    model = SentenceModel.shared()                 # bias and hate heads
     model.predict(["The senator's reckless scheme will ruin us."])  # -> [{"bias": 0.93, "hate": 0.02}]
 """
 
@@ -18,7 +18,7 @@ import threading
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,9 +37,9 @@ CARD_FILE = "model-card.json"
 INPUT_NAMES: tuple[str, ...] = ("input_ids", "attention_mask", "token_type_ids")
 
 
-def model_dir() -> Path:
-    """The folder of the packaged model files."""
-    return Path(str(resources.files("slant").joinpath("resources/models/sentence")))
+def model_dir(name: str = "sentence") -> Path:
+    """The folder of a packaged model's files."""
+    return Path(str(resources.files("slant").joinpath(f"resources/models/{name}")))
 
 
 def load_tokenizer(path: Path, max_length: int = MAX_LENGTH) -> Any:
@@ -79,7 +79,7 @@ def task_probabilities(logits: npt.NDArray[Any], tasks: Sequence[str] = TASKS) -
 class SentenceModel:
     """The packaged int8 ONNX multi-task model."""
 
-    _shared: SentenceModel | None = None
+    _shared: ClassVar[dict[str, SentenceModel]] = {}
     _lock = threading.Lock()
 
     def __init__(self, directory: Path | None = None, *, model_file: str = MODEL_FILE, threads: int = 1) -> None:
@@ -113,13 +113,13 @@ class SentenceModel:
         self._inputs = {i.name for i in self.session.get_inputs()}
 
     @classmethod
-    def shared(cls) -> SentenceModel:
-        """The process-wide instance of the packaged model (loaded on first call)."""
-        if cls._shared is None:
+    def shared(cls, name: str = "sentence") -> SentenceModel:
+        """The process-wide instance of a packaged model (loaded on first call)."""
+        if name not in cls._shared:
             with cls._lock:
-                if cls._shared is None:
-                    cls._shared = cls()
-        return cls._shared
+                if name not in cls._shared:
+                    cls._shared[name] = cls(model_dir(name))
+        return cls._shared[name]
 
     def predict(self, texts: Sequence[str], batch_size: int = 8) -> list[dict[str, float]]:
         """For each text, the probability of each task's positive class (biased; hateful), in input order."""

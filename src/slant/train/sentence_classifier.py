@@ -175,14 +175,15 @@ def train_model(
 ) -> SentenceClassifier:
     """Fine-tune a fresh model on ``rows`` for ``args.epochs`` epochs."""
     torch.manual_seed(args.seed)
-    model = SentenceClassifier(config, len(TASKS), dropout=args.dropout)
+    tasks = active_tasks(rows)
+    model = SentenceClassifier(config, len(tasks), dropout=args.dropout)
     load_pretrained(model, read_safetensors(base / "model.safetensors"))
     texts = [r.text for r in rows]
-    task_of = torch.tensor([TASKS.index(DATASET_TASK[r.dataset]) for r in rows], dtype=torch.long)
+    task_of = torch.tensor([tasks.index(DATASET_TASK[r.dataset]) for r in rows], dtype=torch.long)
     labels = torch.tensor([r.label for r in rows], dtype=torch.long)
     # Class weights within each task, and a weight per dataset (--weight babe=2 ...).
     row_weight = torch.ones(len(rows))
-    for t in range(len(TASKS)):
+    for t in range(len(tasks)):
         for c in (0, 1):
             sel = (task_of == t) & (labels == c)
             n_task = int((task_of == t).sum())
@@ -228,7 +229,7 @@ def train_model(
         for k, batch in enumerate(length_batches(texts, args.batch_size, rng), start=1):
             x, att = cache.batch(batch)
             h = model.bert.run_layers(x, att, args.freeze_layers, len(model.bert.layers))
-            logits = model.classify(h, att).view(len(batch), len(TASKS), 2)
+            logits = model.classify(h, att).view(len(batch), len(tasks), 2)
             idx = torch.tensor(batch)
             picked = logits[torch.arange(len(batch)), task_of[idx]]
             loss_rows = nn.functional.cross_entropy(
@@ -248,12 +249,18 @@ def train_model(
     return model
 
 
-def evaluate(rows: Sequence[Example], logits: np.ndarray) -> dict[str, Any]:
+def active_tasks(rows: Sequence[Example]) -> tuple[str, ...]:
+    """The tasks the given rows train, in :data:`TASKS` order (the model gets one head per task)."""
+    used = {DATASET_TASK[r.dataset] for r in rows}
+    return tuple(t for t in TASKS if t in used)
+
+
+def evaluate(rows: Sequence[Example], logits: np.ndarray, tasks: Sequence[str] = TASKS) -> dict[str, Any]:
     """Figures per dataset: BABE macro-F1; ISCA F1 of the antisemitic class; HateCheck accuracy per functionality."""
     out: dict[str, Any] = {}
     for name in sorted({r.dataset for r in rows}):
         idx = [i for i, r in enumerate(rows) if r.dataset == name]
-        t = TASKS.index(DATASET_TASK[name])
+        t = list(tasks).index(DATASET_TASK[name])
         gold = [rows[i].label for i in idx]
         pred = [int(logits[i, 2 * t + 1] > logits[i, 2 * t]) for i in idx]
         tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == 1)
@@ -358,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             entry = {
                 "fold": f,
                 "minutes": round((time.time() - t0) / 60, 1),
-                **evaluate(test, logits),
+                **evaluate(test, logits, active_tasks(rows)),
             }
             print(json.dumps({k: v for k, v in entry.items() if k != "hatecheck"}), flush=True)
             cv.append(entry)
@@ -379,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         quantize(fp32, args.out / MODEL_FILE)
     shutil.copyfile(base / TOKENIZER_FILE, args.out / TOKENIZER_FILE)
     (args.out / "NOTICE").write_text(NOTICE, encoding="utf-8")
-    card = model_card(args, config, counts, cv, minutes)
+    card = model_card(args, config, counts, cv, minutes, active_tasks(rows))
     card["size_bytes"] = (args.out / MODEL_FILE).stat().st_size
     (args.out / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     runtime = SentenceModel(args.out, threads=args.threads)
@@ -388,7 +395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         [
             (p[t] > 0.5) == (q[2 * k + 1] > q[2 * k])
             for p, q in zip(runtime.predict(sample), predict(model, tokenizer, sample), strict=True)
-            for k, t in enumerate(TASKS)
+            for k, t in enumerate(active_tasks(rows))
         ]
     )
     print(f"wrote {args.out} ({card['size_bytes'] / 1e6:.1f} MB int8; int8 agrees with fp32 on {agree:.1%})")
@@ -418,11 +425,16 @@ def _mean(cv: Sequence[dict[str, Any]], dataset: str, metric: str) -> float | No
 
 
 def model_card(
-    args: argparse.Namespace, config: dict[str, Any], counts: dict[str, int], cv: list[dict[str, Any]], minutes: float
+    args: argparse.Namespace,
+    config: dict[str, Any],
+    counts: dict[str, int],
+    cv: list[dict[str, Any]],
+    minutes: float,
+    tasks: Sequence[str] = TASKS,
 ) -> dict[str, Any]:
     return {
         "name": "slant sentence model",
-        "tasks": list(TASKS),
+        "tasks": list(tasks),
         "labels": {"bias": ["non-biased", "biased"], "hate": ["not hateful", "hateful"]},
         "date": dt.date.today().isoformat(),
         "max_length": MAX_LENGTH,
