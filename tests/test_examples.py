@@ -109,3 +109,18 @@ def test_author_stance_in_the_examples(stored: dict[str, Analysis], name: str, a
     ids = {x.id for x in a.actors if x.name == actor}
     (stance,) = [s for s in a.stances if s.holder == "author" and s.target in ids]
     assert stance.polarity == polarity, (stance.score, [e.text for e in stance.evidence])
+
+
+def test_fringe_blog_tropes_are_flagged_and_no_other_example_has_hate(stored: dict[str, Analysis]) -> None:
+    """Issue 4: the fringe blog's conspiracy tropes are hate in the author's voice, aimed at Jews; its sharp
+    criticism of Penhallow is not; no other example (partisan op-eds included) gets a hate flag."""
+    (a,) = by_file(stored, "eastport-truth-dispatch-fringe.txt")
+    hate = [f for f in a.flags if f.kind == "hate" and f.voice == "author"]
+    assert hate and all(f.target_group == "Jews" and f.explanation for f in hate)
+    assert any("pull the strings" in f.text for f in hate)
+    careerist = a.article.text.index("careerist")
+    assert not any(f.start <= careerist < f.end for f in a.flags if f.kind == "hate")
+    assert a.scores["hyperpartisan"] > 0.5
+    for src, other in stored.items():
+        if "truth-dispatch" not in src:
+            assert not [f.text for f in other.flags if f.kind == "hate" and f.voice == "author"], src

@@ -183,6 +183,11 @@ UNFLAGGED: list[str] = [
     "Women are underrepresented in the cabinet.",
     "Gay couples adopted more than four hundred children last year.",
     "A Jewish businessman bought a stake in the newspaper group.",
+    "The Israel lobby spent $3m on advertising before the vote, filings show.",
+    "International bankers at the IMF meeting agreed new loans for the region.",
+    "Jewish donors gave to the hospital appeal in the town.",
+    "The Jewish community has been circling the date in the calendar for months.",
+    "Jewish publishers said the papers they own would carry the appeal.",
     # reporting on a trope without asserting it
     "The report examined how antisemitic tropes spread on social media during the campaign.",
 ]
@@ -439,6 +444,18 @@ def test_offsets_lie_inside_the_text(nlp: Any, words: list[str]) -> None:
         assert 0 <= f.start < f.end <= len(text)
         assert f.text == text[f.start : f.end]
         assert f.kind in ("hate", "contested") and f.voice in ("author", "quoted", "discussed")
+
+
+def test_fringe_example_passages_are_author_hate(nlp: Any) -> None:
+    """The invented fringe blog: each antisemitic passage is hate against Jews in the author's voice."""
+    path = Path(__file__).resolve().parents[1] / "examples" / "eastport-truth-dispatch-fringe.txt"
+    flags = hate(analyse(nlp, path.read_text(encoding="utf-8")), "author")
+    assert flags and all(f.target_group == "Jews" for f in flags)
+    texts = " | ".join(f.text for f in flags)
+    for phrase in ("international bankers", "Jewish financiers", "papers they own", "Jewish lobby", "pull the strings"):
+        assert phrase in texts, texts
+    codes = {f.code for f in flags}
+    assert {"AS-CONTROL-FINANCE", "AS-COLLECTIVE-BLAME", "AS-CONTROL-MEDIA", "AS-CONTROL-GOVERNMENT"} <= codes, codes
 
 
 @pytest.mark.shared
