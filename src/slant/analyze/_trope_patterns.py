@@ -295,6 +295,9 @@ class CompiledTrope:
     generic: bool = False
 
 
+_CueIndex = tuple[dict[str, tuple[int, ...]], frozenset[int], tuple[tuple["CompiledTrope", "Cue", bool], ...]]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Compiled:
     """Everything the detector matches, compiled once."""
@@ -312,13 +315,18 @@ class Compiled:
     presence: re.Pattern[str] | None = None
     #: A sentence that rejects a quoted hateful line next to it (``lexicon.rejection``).
     rejection: tuple[Cue, ...] = ()
+    #: Built in ``__post_init__``: word -> positions of the cues that need it, the keyless cues, the flat list.
+    cue_index: _CueIndex = field(default=({}, frozenset(), ()), repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cue_index", _cue_index(self.tropes))
 
     def candidates(self, words: frozenset[str]) -> Iterator[tuple[CompiledTrope, Cue, bool]]:
         """The (trope, cue, needs_group) triples a sentence with these words could match, in catalogue order.
 
         Each cue is indexed under the words of its smallest key set, so a sentence only looks at the cues
         that share a word with it (a few dozen instead of every cue of the catalogue)."""
-        index, always, flat = _cue_index(self)
+        index, always, flat = self.cue_index
         hits = {k for w in words for k in index.get(w, ())}
         for k in sorted(hits.union(always)):
             trope, cue, needs_group = flat[k]
@@ -403,19 +411,11 @@ def compiled() -> Compiled:
     )
 
 
-_INDEXES: dict[int, tuple[dict[str, tuple[int, ...]], frozenset[int], tuple[tuple[CompiledTrope, Cue, bool], ...]]] = {}
-
-
-def _cue_index(
-    comp: Compiled,
-) -> tuple[dict[str, tuple[int, ...]], frozenset[int], tuple[tuple[CompiledTrope, Cue, bool], ...]]:
-    """Word -> positions of the cues that need it, the cues with no key (always tried), and the flat cue list
-    (built once per compiled catalogue)."""
-    cached = _INDEXES.get(id(comp))
-    if cached is not None and cached[2] and cached[2][0][0] is comp.tropes[0]:
-        return cached
+def _cue_index(tropes: tuple[CompiledTrope, ...]) -> _CueIndex:
+    """Word -> positions of the cues that need it (the words of each cue's smallest key set), the cues with
+    no key (always tried), and the flat (trope, cue, needs_group) list the positions point into."""
     flat: list[tuple[CompiledTrope, Cue, bool]] = []
-    for t in comp.tropes:
+    for t in tropes:
         flat += [(t, c, False) for c in t.cues]
         flat += [(t, c, False) for c in t.imperative]
         flat += [(t, c, True) for c in t.sentence_cues]
@@ -427,6 +427,4 @@ def _cue_index(
             continue
         for w in min(cue.keys, key=len):
             index.setdefault(w, []).append(k)
-    built = ({w: tuple(v) for w, v in index.items()}, frozenset(always), tuple(flat))
-    _INDEXES[id(comp)] = built
-    return built
+    return {w: tuple(v) for w, v in index.items()}, frozenset(always), tuple(flat)

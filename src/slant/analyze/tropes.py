@@ -324,20 +324,8 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
                 )
                 if base > named_at:
                     how += f" and refers back to {group.name}, named in the sentence before"
-                out.append(
-                    Flag(
-                        kind="hate",
-                        code=trope.id,
-                        label=comp.catalogue.trope(trope.id).name,
-                        start=start,
-                        end=end,
-                        text=text[start:end],
-                        voice=voice,
-                        target_group=group.name,
-                        explanation=_explain(trope, comp, text[start:end], how, voice, group),
-                        confidence=CONFIDENCE_SLUR if slur else CONFIDENCE_CUE,
-                    )
-                )
+                confidence = CONFIDENCE_SLUR if slur else CONFIDENCE_CUE
+                out.append(_hate_flag(trope, comp, text, start, end, voice, group, how, confidence))
         for cid, label, cues in comp.contested:
             for cue in cues:
                 if not cue.possible(words):
@@ -389,21 +377,34 @@ def _act_flags(doc: Any, comp: Compiled, quotes: _Quotes, acts: Sequence[Act]) -
         start, end = _trim(text, doc[act.start].idx, doc[act.end].idx + len(doc[act.end]))
         voice = _voice(comp, sentence, words, start - base, end - base, base, quotes)
         how = f"ascribes a hostile act ('{act.verb}') to {act.subject} as a whole rather than to named people"
-        out.append(
-            Flag(
-                kind="hate",
-                code=trope.id,
-                label=comp.catalogue.trope(trope.id).name,
-                start=start,
-                end=end,
-                text=text[start:end],
-                voice=voice,
-                target_group=trope.group.name,
-                explanation=_explain(trope, comp, text[start:end], how, voice, trope.group),
-                confidence=CONFIDENCE_ACT,
-            )
-        )
+        out.append(_hate_flag(trope, comp, text, start, end, voice, trope.group, how, CONFIDENCE_ACT))
     return out
+
+
+def _hate_flag(
+    trope: CompiledTrope,
+    comp: Compiled,
+    text: str,
+    start: int,
+    end: int,
+    voice: Voice,
+    group: Group,
+    how: str,
+    confidence: float,
+) -> Flag:
+    """A ``hate`` flag for ``text[start:end]``, named and explained from the catalogue."""
+    return Flag(
+        kind="hate",
+        code=trope.id,
+        label=comp.catalogue.trope(trope.id).name,
+        start=start,
+        end=end,
+        text=text[start:end],
+        voice=voice,
+        target_group=group.name,
+        explanation=_explain(trope, comp, text[start:end], how, voice, group),
+        confidence=confidence,
+    )
 
 
 def _sentence_at(doc: Any, char: int) -> tuple[str, frozenset[str]]:

@@ -13,7 +13,6 @@ Use::
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Sequence
 from importlib import resources
@@ -23,7 +22,9 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from slant.errors import ModelError
+from slant.nlp._onnx import CARD_FILE as CARD_FILE
+from slant.nlp._onnx import TOKENIZER_FILE as TOKENIZER_FILE
+from slant.nlp._onnx import open_packaged
 
 #: The tasks, in the order of the model's output pairs (logits ``[2 * i : 2 * i + 2]`` belong to task ``i``).
 TASKS: tuple[str, ...] = ("bias", "hate")
@@ -32,8 +33,6 @@ TASKS: tuple[str, ...] = ("bias", "hate")
 MAX_LENGTH = 128
 
 MODEL_FILE = "model.int8.onnx"
-TOKENIZER_FILE = "tokenizer.json"
-CARD_FILE = "model-card.json"
 INPUT_NAMES: tuple[str, ...] = ("input_ids", "attention_mask", "token_type_ids")
 
 
@@ -83,33 +82,14 @@ class SentenceModel:
     _lock = threading.Lock()
 
     def __init__(self, directory: Path | None = None, *, model_file: str = MODEL_FILE, threads: int = 1) -> None:
-        directory = directory or model_dir()
-        paths = {name: directory / name for name in (model_file, TOKENIZER_FILE, CARD_FILE)}
-        missing = [str(p) for p in paths.values() if not p.is_file()]
-        if missing:
-            raise ModelError(
-                f"the sentence model files are missing ({', '.join(missing)}); "
-                "reinstall slant (pip install --force-reinstall slant) to restore them"
-            )
-        try:
-            import onnxruntime as ort
-
-            self.card: dict[str, Any] = json.loads(paths[CARD_FILE].read_text(encoding="utf-8"))
-            self.tasks: tuple[str, ...] = tuple(self.card.get("tasks", TASKS))
-            self.tokenizer = load_tokenizer(paths[TOKENIZER_FILE], int(self.card.get("max_length", MAX_LENGTH)))
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = threads
-            options.inter_op_num_threads = 1
-            self.session = ort.InferenceSession(
-                str(paths[model_file]), sess_options=options, providers=["CPUExecutionProvider"]
-            )
-        except ModelError:
-            raise
-        except Exception as exc:
-            raise ModelError(
-                f"the sentence model in {directory} could not be loaded ({exc.__class__.__name__}: {exc}); "
-                "reinstall slant"
-            ) from exc
+        self.card, self.tokenizer, self.session = open_packaged(
+            "sentence",
+            directory or model_dir(),
+            model_file,
+            threads,
+            lambda card, path: load_tokenizer(path, int(card.get("max_length", MAX_LENGTH))),
+        )
+        self.tasks: tuple[str, ...] = tuple(self.card.get("tasks", TASKS))
         self._inputs = {i.name for i in self.session.get_inputs()}
 
     @classmethod

@@ -35,6 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from slant.errors import ModelError
+from slant.nlp._onnx import CARD_FILE as CARD_FILE
+from slant.nlp._onnx import TOKENIZER_FILE as TOKENIZER_FILE
+from slant.nlp._onnx import open_packaged
 
 #: Class order of every probability triple.
 LABELS: tuple[str, str, str] = ("negative", "neutral", "positive")
@@ -49,8 +52,6 @@ MAX_LENGTH = 256
 DEFAULT_MARKERS: tuple[str, str] = ("[unused0]", "[unused1]")
 
 MODEL_FILE = "model.int8.onnx"
-TOKENIZER_FILE = "tokenizer.json"
-CARD_FILE = "model-card.json"
 
 #: Inputs of the ONNX graph, in order.
 INPUT_NAMES: tuple[str, ...] = ("input_ids", "attention_mask", "token_type_ids", "target_mask")
@@ -168,34 +169,14 @@ class TargetSentimentModel:
     _lock = threading.Lock()
 
     def __init__(self, directory: Path | None = None, *, model_file: str = MODEL_FILE, threads: int = 1) -> None:
-        directory = directory or model_dir()
-        paths = {name: directory / name for name in (model_file, TOKENIZER_FILE, CARD_FILE)}
-        missing = [str(p) for p in paths.values() if not p.is_file()]
-        if missing:
-            raise ModelError(
-                f"the target-sentiment model files are missing ({', '.join(missing)}); "
-                "reinstall slant (pip install --force-reinstall slant) to restore them"
-            )
-        try:
-            import onnxruntime as ort
-
-            self.card: dict[str, Any] = json.loads(paths[CARD_FILE].read_text(encoding="utf-8"))
-            marks = self.card.get("input", {}).get("markers", list(DEFAULT_MARKERS))
+        def tokenizer(card: dict[str, Any], path: Path) -> Any:
+            marks = card.get("input", {}).get("markers", list(DEFAULT_MARKERS))
             self.markers: tuple[str, str] = (str(marks[0]), str(marks[1]))
-            self.tokenizer = load_tokenizer(paths[TOKENIZER_FILE], self.markers)
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = threads
-            options.inter_op_num_threads = 1
-            self.session = ort.InferenceSession(
-                str(paths[model_file]), sess_options=options, providers=["CPUExecutionProvider"]
-            )
-        except ModelError:
-            raise
-        except Exception as exc:  # a corrupt file, a missing runtime: the same advice
-            raise ModelError(
-                f"the target-sentiment model in {directory} could not be loaded "
-                f"({exc.__class__.__name__}: {exc}); reinstall slant"
-            ) from exc
+            return load_tokenizer(path, self.markers)
+
+        self.card, self.tokenizer, self.session = open_packaged(
+            "target-sentiment", directory or model_dir(), model_file, threads, tokenizer
+        )
         self._inputs = {i.name for i in self.session.get_inputs()}
 
     @classmethod

@@ -58,7 +58,14 @@ from slant.nlp.sentence_model import (
     load_tokenizer,
 )
 from slant.nlp.target_sentiment import macro_f1
-from slant.train.target_sentiment import _RENAMES, Bert, base_model_dir, quantize, read_safetensors
+from slant.train.target_sentiment import (
+    _RENAMES,
+    Bert,
+    base_model_dir,
+    optimizer_and_schedule,
+    quantize,
+    read_safetensors,
+)
 
 #: Which task each dataset trains.
 DATASET_TASK: dict[str, str] = {"babe": "bias", "isca": "hate", "hatecheck": "hate", "toxigen": "hate"}
@@ -201,27 +208,9 @@ def train_model(
     cache = FrozenCache(model, tokenizer, texts, args.freeze_layers)
     print(f"  cached {len(texts)} rows after {args.freeze_layers} frozen layers ({time.time() - t0:.0f} s)", flush=True)
 
-    decay: list[Any] = []
-    no_decay: list[Any] = []
-    head: list[Any] = []
-    for name, param in model.named_parameters():
-        if not param.requires_grad:
-            continue
-        (head if name.startswith("head.") else no_decay if param.ndim < 2 else decay).append(param)
-    optimizer = torch.optim.AdamW(
-        [
-            {"params": decay, "weight_decay": args.weight_decay, "lr": args.lr},
-            {"params": no_decay, "weight_decay": 0.0, "lr": args.lr},
-            {"params": head, "weight_decay": 0.0, "lr": args.head_lr},
-        ]
-    )
     rng = random.Random(args.seed)
     steps_per_epoch = math.ceil(len(rows) / args.batch_size)
-    total = steps_per_epoch * args.epochs
-    warmup = max(1, int(total * args.warmup))
-    scheduler = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (total - s) / max(1, total - warmup)))
-    )
+    optimizer, scheduler = optimizer_and_schedule(model, args, steps_per_epoch * args.epochs)
     started = time.time()
     for epoch in range(1, args.epochs + 1):
         running = 0.0

