@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, func, insert, inspect, select
+from sqlalchemy import func, insert, inspect, select
 
 from slant.errors import NotFoundError, StoreError
 from slant.models import (
@@ -155,27 +155,6 @@ def table_counts(store: Store) -> dict[str, int]:
     with store.engine.connect() as conn:
         names = inspect(conn).get_table_names()
         return {n: conn.exec_driver_sql(f'SELECT count(*) FROM "{n}"').scalar_one() for n in names}
-
-
-#: A PostgreSQL URL (e.g. ``postgresql+psycopg://postgres@/slanttest?host=/tmp/pgsock&port=54329``) runs every
-#: test that uses the ``store`` fixture against that database too. Its public schema is wiped first.
-PG_URL = os.environ.get("SLANT_TEST_PG_URL")
-
-
-@pytest.fixture(params=["sqlite"] + (["postgresql"] if PG_URL else []))
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "postgresql":
-        assert PG_URL
-        engine = create_engine(PG_URL)
-        with engine.begin() as conn:
-            conn.exec_driver_sql("DROP SCHEMA public CASCADE")
-            conn.exec_driver_sql("CREATE SCHEMA public")
-        engine.dispose()
-        url = PG_URL
-    else:
-        url = str(tmp_path / "slant.db")
-    with Store(url) as s:
-        yield s
 
 
 # ------------------------------------------------------------------------------------ opening and settings

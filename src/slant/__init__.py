@@ -1,7 +1,9 @@
 """slant: read political news and opinion and show how a story is being told.
 
 The public API is what ``__all__`` lists; every other module is private. The functions that load
-models or open databases are imported lazily, so ``import slant`` stays cheap.
+models or open databases are imported lazily, so ``import slant`` stays cheap. ``slant.compare``,
+``slant.stories``, ``slant.network`` and ``slant.report`` are modules (their functions are reached through
+:mod:`slant.api`), so those names are not re-exported here as functions.
 """
 
 from __future__ import annotations
@@ -18,10 +20,22 @@ from slant.errors import (
     SlantError,
     StoreError,
 )
-from slant.models import Actor, Analysis, Article, Flag, Quote, RawDocument, Relation, Span, Stance
+from slant.models import Actor, Analysis, Article, Flag, Quote, RawDocument, Relation, Span, Stance, Story
 
 if TYPE_CHECKING:
-    from slant.api import RunReport, actors, analyze, analyze_text, export, search, show
+    from slant.api import (
+        RunReport,
+        actors,
+        analyze,
+        analyze_text,
+        cluster,
+        export,
+        rebuild_stories,
+        search,
+        show,
+        story,
+        update_stories,
+    )
     from slant.store import Store
 
 __version__ = "0.1.0"
@@ -46,14 +60,19 @@ __all__ = [
     "Stance",
     "Store",
     "StoreError",
+    "Story",
     "__version__",
     "actors",
     "analyze",
     "analyze_text",
+    "cluster",
     "export",
     "load_settings",
+    "rebuild_stories",
     "search",
     "show",
+    "story",
+    "update_stories",
 ]
 
 _LAZY = {
@@ -61,9 +80,13 @@ _LAZY = {
     "actors": "slant.api",
     "analyze": "slant.api",
     "analyze_text": "slant.api",
+    "cluster": "slant.api",
     "export": "slant.api",
+    "rebuild_stories": "slant.api",
     "search": "slant.api",
     "show": "slant.api",
+    "story": "slant.api",
+    "update_stories": "slant.api",
     "Store": "slant.store",
 }
 

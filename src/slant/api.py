@@ -7,34 +7,57 @@
 
 from __future__ import annotations
 
-import csv
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
+from slant import exports as _export
+from slant._story_records import StoriesReport
 from slant.clean import clean_document
 from slant.config import Settings, load_settings
 from slant.engine.local import LocalEngine
 from slant.errors import ConfigError
 from slant.ingest import list_sources, read_source
-from slant.models import Analysis, Article, InputError, RawDocument
+from slant.models import Analysis, Article, InputError, RawDocument, Story
 from slant.pipeline import build_pipeline, components_for, pipeline_names
 from slant.store import CanonicalActor, SearchHit, Store
+from slant.store import listing as _listing
+from slant.store.listing import ArticlePage
+from slant.store.records import RunRecord
+
+if TYPE_CHECKING:
+    from slant._actor_index import ActorIndex
+    from slant.compare import Comparison
+    from slant.store.records import StorySummary
+    from slant.stories import ClusterParams
 
 __all__ = [
+    "ArticlePage",
+    "Overview",
     "ProgressCallback",
     "ResultCallback",
     "RunReport",
+    "StoriesReport",
     "actors",
     "analyze",
     "analyze_text",
+    "cluster",
+    "compare",
     "export",
+    "list_articles",
+    "network",
     "open_store",
+    "overview",
+    "rebuild_stories",
+    "report",
     "search",
     "show",
+    "stories",
+    "story",
+    "story_summaries",
+    "update_stories",
 ]
 
 #: Called as ``on_progress(event, payload)``; events: ``sources`` (total), ``source_done``, ``article``.
@@ -42,7 +65,8 @@ ProgressCallback = Callable[[str, int], None]
 #: Called with each article's analysis as soon as it is known (new or already stored).
 ResultCallback = Callable[[Analysis], None]
 
-EXPORT_FORMATS = ("jsonl", "csv")
+EXPORT_FORMATS = _export.FORMATS
+CSV_COLUMNS = _export.CSV_COLUMNS
 
 
 @dataclass(slots=True)
@@ -99,11 +123,13 @@ def analyze(
     on_progress: ProgressCallback | None = None,
     stdin: BinaryIO | None = None,
     components: Sequence[str] | None = None,
+    cluster_stories: bool = True,
 ) -> RunReport:
     """Ingest, clean, analyse and store ``inputs`` (files, folders, globs, ``-``, URLs).
 
     Articles already stored by the same pipeline are not analysed again (re-running is idempotent and
-    an interrupted run resumes); bad inputs are collected in the report and the batch goes on.
+    an interrupted run resumes); bad inputs are collected in the report and the batch goes on. At the end
+    the new articles are put into stories (:func:`update_stories`) unless ``cluster_stories`` is False.
     """
     settings = settings or load_settings()
     if db is not None:
@@ -172,6 +198,8 @@ def analyze(
                 if on_result is not None:
                     on_result(analysis)
                 progress("article", 1)
+        if cluster_stories:
+            _update_stories(st)
         report.worker_peak_rss = engine.worker_peak_rss
         report.seconds = time.perf_counter() - started
         st.finish_run(run_id, report.as_dict())
@@ -226,58 +254,231 @@ def search(query: str, *, db: str | None = None, limit: int = 20) -> list[Search
         return st.search(query, limit=limit)
 
 
-CSV_COLUMNS = (
-    "id", "source", "url", "title", "author", "published", "site_name", "language", "status",
-    "words", "actors", "top_actors",
-)  # fmt: skip
+def export(
+    fmt: str,
+    out: IO[str] | IO[bytes],
+    *,
+    db: str | None = None,
+    ids: Iterable[str] | None = None,
+    table: str | None = None,
+    story: str | None = None,
+    authors: bool = False,
+) -> int:
+    """Write stored data to ``out``: one table (``jsonl``, ``csv``, ``parquet``: articles, stories, flags or
+    actors) or the actor network (``graphml``, ``gexf``); returns the rows (or network nodes) written.
 
-
-def _csv_row(a: Analysis) -> dict[str, Any]:
-    art = a.article
-    top = sorted(a.actors, key=lambda x: -len(x.mentions))[:5]
-    return {
-        "id": art.id,
-        "source": art.source,
-        "url": art.url or "",
-        "title": art.title or "",
-        "author": art.author or "",
-        "published": art.published or "",
-        "site_name": art.site_name or "",
-        "language": art.language or "",
-        "status": art.status,
-        "words": art.word_count,
-        "actors": len(a.actors),
-        "top_actors": "; ".join(f"{x.name} ({x.kind})" for x in top),
-    }
-
-
-def export(fmt: str, out: IO[str], *, db: str | None = None, ids: Iterable[str] | None = None) -> int:
-    """Write the stored analyses to ``out`` as JSON Lines or CSV; returns the number of articles."""
-    if fmt not in EXPORT_FORMATS:
-        raise ConfigError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
-    n = 0
+    See :mod:`slant.export`; ``parquet`` needs a binary stream.
+    """
     with open_store(db) as st:
-        if fmt == "jsonl":
-            for a in st.iter_analyses(ids):
-                out.write(json.dumps(a.to_json(), ensure_ascii=False) + "\n")
-                n += 1
-        else:
-            writer = csv.DictWriter(out, fieldnames=list(CSV_COLUMNS))
-            writer.writeheader()
-            for a in st.iter_analyses(ids):
-                writer.writerow(_csv_row(a))
-                n += 1
-    return n
+        return _export.export(fmt, out, st, ids=ids, table=table, story=story, authors=authors)
 
 
-def export_to_path(fmt: str, path: str | Path, *, db: str | None = None) -> int:
+def export_to_path(
+    fmt: str,
+    path: str | Path,
+    *,
+    db: str | None = None,
+    table: str | None = None,
+    story: str | None = None,
+    authors: bool = False,
+) -> int:
     """Like :func:`export`, into a file (written atomically: a failed export leaves no half file)."""
-    target = Path(path)
+    with open_store(db) as st:
+        return _export.export_to_path(fmt, path, st, table=table, story=story, authors=authors)
+
+
+# listings for the web app (`slant serve`) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """What a store holds: counts by table and status, the latest runs, and the values to filter by."""
+
+    db: str
+    counts: dict[str, int]
+    runs: tuple[RunRecord, ...]
+    facets: dict[str, list[tuple[str, int]]]
+
+
+def overview(*, db: str | None = None, runs: int = 5) -> Overview:
+    """Counts, the ``runs`` most recent runs and the filter values (sites, languages, statuses) of a store."""
+    with open_store(db) as st:
+        return Overview(db=st.where, counts=st.count(), runs=tuple(st.runs(runs)), facets=_listing.facets(st))
+
+
+def list_articles(
+    *,
+    db: str | None = None,
+    site: str | None = None,
+    language: str | None = None,
+    status: str | None = None,
+    story: str | None = None,
+    offset: int = 0,
+    limit: int = 50,
+) -> ArticlePage:
+    """One page of stored articles (metadata only), newest first, filtered by exact site, language, status
+    or story id."""
+    with open_store(db) as st:
+        return _listing.list_articles(
+            st, site=site, language=language, status=status, story=story, offset=offset, limit=limit
+        )
+
+
+# report and network (`slant report`, `slant export --format graphml|gexf`) ------------------------------
+
+
+def network(*, db: str | None = None, story: str | None = None, authors: bool = False) -> Any:
+    """The actor network (a ``networkx.MultiDiGraph``, see :mod:`slant.network`) of the stored articles or
+    of one story (id or unique prefix); ``authors`` adds each article's author and their stances."""
+    from slant import network as _network
+
+    with open_store(db) as st:
+        ids = _export.find_story(st, story).articles if story else None
+        return _network.build_network(st.iter_analyses(ids), authors=authors)
+
+
+def report(path_out: str | Path, *, story: str | None = None, db: str | None = None) -> Path:
+    """Write the self-contained HTML report of the whole store or of one story to ``path_out`` (atomically)
+    and return its path. The heatmaps come from the story comparisons when :mod:`slant.compare` is there;
+    comparisons and network share one actor index, so heatmap rows and network nodes carry the same names."""
+    from slant import network as _network
+    from slant import report as _report
+    from slant._actor_index import link_all
+
+    with open_store(db) as st:
+        if story:
+            chosen = [_export.find_story(st, story)]
+            analyses = list(st.iter_analyses(chosen[0].articles))
+        else:
+            chosen = _export.stories_of(st)
+            analyses = list(st.iter_analyses())
+    index = link_all(_network.included(analyses))
+    html = _report.report(
+        analyses,
+        _report_comparisons(analyses, chosen, index),
+        _network.build_network(analyses, index=index),
+        stories=chosen,
+    )
+    target = Path(path_out)
     tmp = target.with_name(target.name + ".part")
     try:
-        with tmp.open("w", encoding="utf-8", newline="") as fh:
-            n = export(fmt, fh, db=db)
+        tmp.write_text(html, encoding="utf-8")
         tmp.replace(target)
     finally:
         tmp.unlink(missing_ok=True)
-    return n
+    return target
+
+
+#: A whole-store report charts the stance heatmaps of at most this many stories (the biggest).
+REPORT_MAX_STORIES = 20
+
+
+def _report_comparisons(analyses: Sequence[Analysis], stories: Sequence[Story], index: ActorIndex) -> list[Comparison]:
+    """The story comparisons (:func:`slant.compare.compare_story`) that give the report's heatmaps, their
+    actors linked by ``index`` (the report's shared actor index)."""
+    from slant.compare import compare_story
+
+    return [compare_story(s, analyses, index=index) for s in stories[:REPORT_MAX_STORIES]]
+
+
+# compare (`slant compare`) -------------------------------------------------------------------------------
+
+
+def compare(
+    paths: Sequence[str] = (),
+    *,
+    story: str | None = None,
+    db: str | None = None,
+    settings: Settings | None = None,
+    on_progress: ProgressCallback | None = None,
+    on_report: Callable[[RunReport], None] | None = None,
+) -> list[Comparison]:
+    """Compare the articles of each story side by side (:func:`slant.compare.compare_story`).
+
+    With ``paths``: analyse them into the store (articles already stored are reused), group the analysed
+    articles into stories (:func:`slant.stories.cluster`) and compare each story; a story of one article
+    is listed too, marked ``single``. With ``story``: compare that stored story (id or unique prefix).
+    ``on_report`` receives the analysis run's report (its ``errors`` name the inputs that failed).
+    """
+    from slant.compare import compare_story
+    from slant.stories import cluster
+
+    settings = settings or load_settings()
+    if db is not None:
+        settings = settings.replace(db=db)
+    if story is not None:
+        if paths:
+            raise ConfigError("give either PATHS or --story, not both")
+        with open_store(settings=settings) as st:
+            chosen = st.story(story)
+            analyses = list(st.iter_analyses(chosen.articles))
+        return [compare_story(chosen, analyses)]
+    if not paths:
+        raise ConfigError(
+            "nothing to compare: name the files or folders of a story, or give --story ID (`slant stories` lists them)"
+        )
+    found: dict[str, Analysis] = {}
+
+    def keep(a: Analysis) -> None:
+        found.setdefault(a.article.id, a)
+
+    run = analyze(paths, settings=settings, on_result=keep, on_progress=on_progress)
+    if on_report is not None:
+        on_report(run)
+    analyses = list(found.values())
+    return [compare_story(s, analyses) for s in cluster(analyses)]
+
+
+# stories (`slant stories`) -------------------------------------------------------------------------------
+
+
+def _update_stories(st: Store, ids: Sequence[str] | None = None, params: ClusterParams | None = None) -> StoriesReport:
+    from slant import _story_sync
+
+    return _story_sync.update(st, ids, params)
+
+
+def update_stories(
+    db: str | Store | None = None, ids: Sequence[str] | None = None, *, params: ClusterParams | None = None
+) -> StoriesReport:
+    """Put the stored articles that have no story yet (of ``ids``, or all) into stories, incrementally:
+    each joins the best matching stored story or starts one, and near-duplicates are linked to their
+    original (:mod:`slant.stories`). ``analyze`` runs this for its new articles."""
+    if isinstance(db, Store):
+        return _update_stories(db, ids, params)
+    with open_store(db) as st:
+        return _update_stories(st, ids, params)
+
+
+def rebuild_stories(db: str | Store | None = None, *, params: ClusterParams | None = None) -> StoriesReport:
+    """Forget every stored story and copy link and cluster all stored articles again."""
+    from slant import _story_sync
+
+    if isinstance(db, Store):
+        return _story_sync.rebuild(db, params)
+    with open_store(db) as st:
+        return _story_sync.rebuild(st, params)
+
+
+def stories(db: str | None = None, limit: int | None = 50) -> list[Story]:
+    """Stored stories, biggest first (then most recently active); ``limit`` None for all."""
+    return [s.story for s in story_summaries(db, limit)]
+
+
+def story_summaries(db: str | None = None, limit: int | None = 50) -> list[StorySummary]:
+    """Stored stories with their outlets (what ``slant stories`` shows), biggest first."""
+    with open_store(db) as st:
+        return st.story_summaries(limit=limit)
+
+
+def story(ref: str, db: str | None = None) -> Story:
+    """One stored story by id or unique id prefix (NotFoundError, with advice, otherwise)."""
+    with open_store(db) as st:
+        return st.story(ref)
+
+
+def cluster(analyses: Sequence[Analysis], params: ClusterParams | None = None) -> list[Story]:
+    """Group analyses into stories in memory, nothing stored (:func:`slant.stories.cluster`)."""
+    from slant.stories import cluster as _cluster
+
+    return _cluster(analyses, params)

@@ -203,6 +203,9 @@ def render_article(a: Analysis) -> None:
     meta = [x for x in (art.site_name, art.author, art.published, art.url) if x]
     out.print(Text(" · ".join(meta) or art.source, style="dim"))
     out.print(Text(f"id {art.id} · {art.language or '?'} · {art.status} · {art.word_count} words", style="dim"))
+    if a.story or a.copy_of:
+        links = [f"story {a.story}" if a.story else "", f"copy of {a.copy_of}" if a.copy_of else ""]
+        out.print(Text(" · ".join(x for x in links if x), style="dim"))
     out.print()
     body = Text(art.text)  # article text is never parsed as markup
     for q in a.quotes:
@@ -373,16 +376,45 @@ def search(
 
 @app.command()
 def export(
-    fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl or csv.")] = "jsonl",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write (default: stdout).")] = None,
+    fmt: Annotated[
+        str,
+        typer.Option("--format", "-f", help="jsonl, csv or parquet (a table); graphml or gexf (the actor network)."),
+    ] = "jsonl",
+    table: Annotated[
+        str | None,
+        typer.Option("--table", "-t", help="articles (default), stories, flags or actors; for jsonl, csv, parquet."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write (default: stdout; parquet needs a file).")
+    ] = None,
+    story: Annotated[str | None, typer.Option("--story", help="Only this story's articles (id or prefix).")] = None,
+    authors: Annotated[
+        bool, typer.Option("--authors", help="graphml/gexf: add each article's author and their stances.")
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Write the stored analyses as JSON Lines (the article contract) or CSV (one row per article)."""
+    """Write stored data for other tools: a table as JSON Lines, CSV or Parquet, or the actor network as
+    GraphML or GEXF (Gephi)."""
     if output is None:
-        n = api.export(fmt, sys.stdout, db=db)
-    else:
-        n = api.export_to_path(fmt, output, db=db)
-        err.print(f"wrote {n} articles to {output}")
+        api.export(fmt, sys.stdout, db=db, table=table, story=story, authors=authors)
+        return
+    n = api.export_to_path(fmt, output, db=db, table=table, story=story, authors=authors)
+    what = "actors (network nodes)" if fmt in ("graphml", "gexf") else (table or "articles")
+    err.print(Text(f"wrote {n} {what} to {output}"))
+
+
+@app.command()
+def report(
+    output: Annotated[Path, typer.Option("--output", "-o", help="HTML file to write.")] = Path("report.html"),
+    story: Annotated[
+        str | None, typer.Option("--story", help="Only this story (id or prefix); default: every stored article.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """A self-contained HTML report (works offline): the stance heatmap, the actor network, and every
+    article with its actors, quotes, loaded words and hate flags highlighted."""
+    path = api.report(output, story=story, db=db)
+    err.print(Text(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)"))
 
 
 @bench_app.command("speed")
@@ -438,6 +470,170 @@ def bench_accuracy(
     if not result.ok:
         err.print(Text("below a pinned floor: " + ", ".join(r.metric for r in result.rows if not r.ok), "red"))
         raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    db: DbOption = None,
+    host: Annotated[
+        str, typer.Option("--host", help="Interface to listen on (loopback only by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Port to listen on.")] = 8765,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the app in a web browser.")] = False,
+    allow_remote: Annotated[
+        bool, typer.Option("--allow-remote", help="Allow a non-loopback --host (the app has no login).")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """The local web app and JSON API: browse the stored articles, paste a text to analyse."""
+    from slant.web.serve import serve as run_server
+
+    settings = load_settings(config, db=db)
+
+    def ready(link: str) -> None:
+        if "://" not in settings.db and not Path(settings.db).exists():
+            err.print(Text(f"note: {settings.db} did not exist; it is empty until `slant analyze` fills it"))
+        err.print(Text(f"slant serving {settings.db} at {link} (Ctrl+C to stop)", style="green"))
+
+    run_server(
+        db=settings.db, settings=settings, host=host, port=port, open_browser=open_browser,
+        allow_remote=allow_remote, on_ready=ready,
+    )  # fmt: skip
+
+
+# compare (`slant compare`) -------------------------------------------------------------------------------
+
+
+@app.command()
+def compare(
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(help="Files or folders of articles to analyse, group into stories and compare."),
+    ] = None,
+    story: Annotated[
+        str | None,
+        typer.Option("--story", help="Compare this stored story (id or unique prefix; see `slant stories`)."),
+    ] = None,
+    db: DbOption = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the comparison as JSON (nothing else on stdout).")
+    ] = False,
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="fast or accurate: the analysers used for new articles.")
+    ] = None,
+    facts: Annotated[int, typer.Option("--facts", min=0, help="Only-in facts shown per article.")] = 5,
+    config: ConfigOption = None,
+) -> None:
+    """A story side by side: author stance toward each actor, who is quoted where, relations, facts only one
+    article reports, differing figures, loaded language and hate flags, headlines."""
+    from slant._compare_view import render_comparisons
+    from slant.compare import comparisons_json
+
+    settings = load_settings(config, db=db, mode=mode)
+    reports: list[api.RunReport] = []
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal or story is not None,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("analysing", total=None)
+
+        def on_progress(event: str, n: int) -> None:
+            if event == "sources":
+                bar.update(task, total=n)
+            elif event == "source_done":
+                bar.advance(task, n)
+
+        comparisons = api.compare(
+            paths or (), story=story, settings=settings, on_progress=on_progress, on_report=reports.append
+        )
+    if json_out:
+        sys.stdout.write(json.dumps(comparisons_json(comparisons), ensure_ascii=False, indent=1) + "\n")
+    else:
+        render_comparisons(comparisons, out, facts=facts)
+    for r in reports:
+        for e in r.errors:
+            err.print(Text(f"error: {e}", style="red"))
+    if any(r.failed for r in reports):
+        err.print(Text("some inputs failed; the others were compared", "red"))
+        raise typer.Exit(1)
+
+
+@app.command()
+def stories(
+    db: DbOption = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Stories to list (the biggest first).")] = 50,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Forget the stored stories and cluster every article again.")
+    ] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="JSON Lines (one story per line) instead of a table.")
+    ] = False,
+) -> None:
+    """Stories: stored articles grouped by the event they tell, with near-duplicate copies marked.
+
+    Articles stored without a story (by an older slant) are clustered first."""
+    report = api.rebuild_stories(db) if rebuild else api.update_stories(db)
+    if report.clustered and not json_out:
+        err.print(Text(f"clustered {report.clustered} article(s): {report.new_stories} new stories, "
+                       f"{report.joined} joined a story, {report.copies} copies"))  # fmt: skip
+    rows = api.story_summaries(db, limit)
+    if json_out:
+        for r in rows:
+            sys.stdout.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+        return
+    if not rows:
+        err.print(Text("no stories yet: `slant analyze PATHS` stores articles and groups them", style="yellow"))
+        return
+    t = Table(title="stories", title_justify="left")
+    t.add_column("id", no_wrap=True, min_width=13)
+    t.add_column("label", ratio=3)
+    t.add_column("articles", justify="right", no_wrap=True, min_width=8)
+    t.add_column("copies", justify="right", no_wrap=True, min_width=6)
+    t.add_column("outlets", ratio=2)
+    t.add_column("dates", no_wrap=True)
+    for r in rows:
+        s = r.story
+        first, last = (s.first_published or "")[:10], (s.last_published or "")[:10]
+        # the last date without the year it shares with the first
+        dates = first if first == last else f"{first}–{last[5:] if last[:4] == first[:4] else last}"
+        t.add_row(
+            s.id, Text(s.label), str(r.size), str(r.copies) if r.copies else "",
+            Text(", ".join(r.outlets)), dates,
+        )  # fmt: skip
+    out.print(t)
+
+
+@bench_app.command("clustering")
+def bench_clustering(
+    seesaw: Annotated[
+        Path | None,
+        typer.Option("--seesaw", help="The SEESAW folder (github.com/launchnlp/SEESAW) for clustering quality."),
+    ] = None,
+    sizes: Annotated[
+        str, typer.Option("--sizes", help="Comma-separated synthetic corpus sizes for time and memory.")
+    ] = "10000,100000,1000000",
+    examples: Annotated[bool, typer.Option("--examples/--no-examples", help="Score the examples/ corpus.")] = True,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Markdown file to update (e.g. docs/benchmarks.md).")
+    ] = None,
+) -> None:
+    """Story clustering: B-cubed F1 and adjusted Rand on SEESAW and examples/, time and memory at scale."""
+    from slant.bench.clustering import run_clustering_bench
+
+    size_list = [int(x) for x in sizes.split(",") if x.strip()]
+    result = run_clustering_bench(
+        seesaw=seesaw, examples=examples, sizes=size_list, on_line=lambda line: err.print(Text(line), soft_wrap=True)
+    )
+    sys.stdout.write(result.markdown())
+    if output is not None:
+        result.write(output)
+        err.print(f"wrote {output}")
 
 
 def _asdict(obj: Any) -> dict[str, Any]:

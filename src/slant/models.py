@@ -317,6 +317,9 @@ class Analysis:
     flags: tuple[Flag, ...] = ()
     scores: dict[str, float] = field(default_factory=dict)
     story: str | None = None
+    #: The id of the article this one is a near-duplicate of (a repost, a syndicated wire copy), set by
+    #: story clustering; copies are counted once in comparisons.
+    copy_of: str | None = None
     #: Versioned names of the components that produced this analysis, e.g. ``slant.actors.v1``.
     pipeline: tuple[str, ...] = ()
 
@@ -343,6 +346,7 @@ class Analysis:
             "flags": [x.to_json() for x in self.flags],
             "scores": dict(self.scores),
             "story": self.story,
+            "copy_of": self.copy_of,
             "pipeline": list(self.pipeline),
         }
 
@@ -358,5 +362,55 @@ class Analysis:
             flags=tuple(Flag.from_json(x) for x in data.get("flags", ())),
             scores={k: float(v) for k, v in (data.get("scores") or {}).items()},
             story=data.get("story"),
+            copy_of=data.get("copy_of"),
             pipeline=tuple(data.get("pipeline", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """Articles that tell the same story, as grouped by :mod:`slant.stories`.
+
+    ``articles`` lists every member in publication order, copies included; ``copies`` maps each
+    near-duplicate to the article it copies, so comparisons count a syndicated story once.
+    """
+
+    id: str
+    label: str
+    articles: tuple[str, ...]
+    copies: tuple[tuple[str, str], ...] = ()
+    actors: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()
+    first_published: str | None = None
+    last_published: str | None = None
+
+    @property
+    def originals(self) -> tuple[str, ...]:
+        """The members that are not copies of another member."""
+        copied = {c for c, _ in self.copies}
+        return tuple(a for a in self.articles if a not in copied)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "label": self.label,
+            "articles": list(self.articles),
+            "copies": {c: o for c, o in self.copies},
+            "actors": list(self.actors),
+            "terms": list(self.terms),
+            "first_published": self.first_published,
+            "last_published": self.last_published,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Story:
+        return cls(
+            id=d["id"],
+            label=d.get("label", ""),
+            articles=tuple(d.get("articles", ())),
+            copies=tuple((str(c), str(o)) for c, o in (d.get("copies") or {}).items()),
+            actors=tuple(d.get("actors", ())),
+            terms=tuple(d.get("terms", ())),
+            first_published=d.get("first_published"),
+            last_published=d.get("last_published"),
         )

@@ -25,3 +25,15 @@ def read_tsv(folder: str, name: str) -> list[dict[str, str]]:
     if any(not r.get("why") for r in rows):
         raise ModelError(f"the resource file {path} has an entry without a 'why'; reinstall slant")
     return rows
+
+
+def read_words(path: str) -> frozenset[str]:
+    """The words of a plain word list ``resources/<path>`` (whitespace-separated; ``#`` starts a comment)."""
+    try:
+        raw = resources.files("slant").joinpath("resources", path).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError) as exc:
+        raise ModelError(f"the resource file {path} is missing ({exc}); reinstall slant") from exc
+    words: set[str] = set()
+    for line in raw.splitlines():
+        words.update(line.split("#", 1)[0].split())
+    return frozenset(words)

@@ -11,8 +11,16 @@ from slant.models import Actor, Analysis, Article, Flag, Quote, Relation, Stance
 
 
 def analysis_hash(analysis: Analysis) -> str:
-    """A stable digest of everything in an analysis: equal analyses hash equal."""
-    blob = json.dumps(analysis.to_json(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    """A stable digest of everything in an analysis: equal analyses hash equal.
+
+    Story clustering sets an article's ``story`` and ``copy_of`` in place (:mod:`slant.store.stories`)
+    without touching the stored digest, so writing the same analysis again stays "unchanged". Without a
+    ``copy_of`` the digest is the one slant computed before that field existed, so older databases agree.
+    """
+    data = analysis.to_json()
+    if data.get("copy_of") is None:
+        data.pop("copy_of", None)
+    blob = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -35,6 +43,7 @@ def article_row(analysis: Analysis, digest: str, doc_id: int, created_at: str, n
         "text": a.text,
         "scores": dict(analysis.scores),
         "story": analysis.story,
+        "copy_of": analysis.copy_of,
         "pipeline": list(analysis.pipeline),
         "created_at": created_at,
         "updated_at": now,
@@ -120,5 +129,6 @@ def build_analysis(row: Mapping[Any, Any], children: Mapping[str, Sequence[Mappi
         flags=tuple(Flag.from_json(_offsets(r)) for r in children.get("flags", ())),
         scores={str(k): float(v) for k, v in (row["scores"] or {}).items()},
         story=row["story"],
+        copy_of=row.get("copy_of"),
         pipeline=tuple(row["pipeline"] or ()),
     )

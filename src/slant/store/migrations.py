@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 
 from slant.errors import StoreError
 from slant.store.connect import WRITE_OPTION
-from slant.store.schema import FTS_TABLE, INITIAL_TABLES, metadata, schema_migrations
+from slant.store.schema import FTS_TABLE, INITIAL_TABLES, STORY_TABLES, articles, metadata, schema_migrations
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +87,23 @@ def _relation_condition(conn: Connection) -> None:
         conn.execute(text('ALTER TABLE relations ADD COLUMN "condition" TEXT'))
 
 
+def _stories(conn: Connection) -> None:
+    columns = {c["name"] for c in inspect(conn).get_columns("articles")}
+    for name in ("copy_of", "copy_similarity"):  # databases made by 0001 before the columns existed
+        if name not in columns:
+            kind = articles.c[name].type.compile(dialect=conn.dialect)
+            conn.execute(text(f'ALTER TABLE articles ADD COLUMN "{name}" {kind}'))
+    for index in articles.indexes:
+        if [c.name for c in index.columns] == ["copy_of"]:
+            index.create(conn, checkfirst=True)
+    metadata.create_all(conn, tables=list(STORY_TABLES), checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_initial", _initial, "articles, analysis rows, canonical actors, runs, errors"),
     Migration("0002_fts", _fts, "full-text index over title and text (FTS5 on SQLite, GIN on PostgreSQL)"),
     Migration("0003_relation_condition", _relation_condition, "relations.condition: what a relation hangs on"),
+    Migration("0004_stories", _stories, "stories, story features and copy links (articles.copy_of, copy_similarity)"),
 )
 HEAD = MIGRATIONS[-1].name
 

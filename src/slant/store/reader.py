@@ -131,7 +131,8 @@ def id_pages(conn: Connection, after: int, size: int = CHUNK) -> tuple[list[str]
 
 
 def count(conn: Connection) -> dict[str, int]:
-    """Articles in total and by status, plus the size of every other table that users ask about."""
+    """Articles in total and by status, plus the size of every other table that users ask about, the
+    stories and the near-duplicate copies."""
     result: dict[str, int] = {"articles": 0, **dict.fromkeys(STATUSES, 0)}
     for status, n in conn.execute(select(articles.c.status, func.count()).group_by(articles.c.status)):
         result[status] = int(n)
@@ -149,6 +150,11 @@ def count(conn: Connection) -> dict[str, int]:
     }
     for name, table in tables.items():
         result[name] = int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)
+    story_count = select(func.count(func.distinct(articles.c.story))).where(articles.c.story.is_not(None))
+    result["stories"] = int(conn.execute(story_count).scalar() or 0)
+    result["copies"] = int(
+        conn.execute(select(func.count()).select_from(articles).where(articles.c.copy_of.is_not(None))).scalar() or 0
+    )
     return result
 
 

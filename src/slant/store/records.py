@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from slant.models import Story
+
 #: Marks around a matched term in :attr:`SearchHit.snippet` (control characters that cleaned text lacks).
 MARK_START = "\x02"
 MARK_END = "\x03"
@@ -90,3 +92,23 @@ class RunRecord:
     settings: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, Any] | None = None
     slant_version: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StorySummary:
+    """A stored story with what a listing shows beside it: its outlets (site names, in member order)."""
+
+    story: Story
+    outlets: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.story.articles)
+
+    @property
+    def copies(self) -> int:
+        return len(self.story.copies)
+
+    def to_json(self) -> dict[str, Any]:
+        """The story's JSON with ``size``, ``copy_count`` and ``outlets`` added."""
+        return {**self.story.to_json(), "size": self.size, "copy_count": self.copies, "outlets": list(self.outlets)}

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Column,
     Double,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -77,9 +79,13 @@ articles = Table(
     Column("created_at", TIME, nullable=False),
     Column("updated_at", TIME, nullable=False),
     Column("analysis_hash", String(64), nullable=False),
+    #: Near-duplicate link set by story clustering (added by migration 0004_stories).
+    Column("copy_of", ID),
+    Column("copy_similarity", Double),
     Index(None, "source"),
     Index(None, "status"),
     Index(None, "story"),
+    Index(None, "copy_of"),
 )
 
 article_sources = Table(
@@ -216,6 +222,66 @@ input_errors = Table(
     Column("created_at", TIME, nullable=False),
     Index(None, "run_id"),
 )
+
+# story clustering (migration 0004_stories) ------------------------------------------------------------
+
+#: What story clustering computed for an article: the lead embedding (float32 bytes), the MinHash
+#: signature (:class:`slant.clean.near_dups.Signature` bytes; NULL without text), the main actors as
+#: ``[[key, display name], ...]``, the title terms, and the publication time in days since 1970.
+story_features = Table(
+    "story_features",
+    metadata,
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Column("embedding", LargeBinary, nullable=False),
+    Column("minhash", LargeBinary),
+    Column("actors", JSON, nullable=False),
+    Column("terms", JSON, nullable=False),
+    Column("published_days", Double),
+    #: Which embedding model and feature version made the row (rows of another version are recomputed).
+    Column("version", String(64), nullable=False),
+    Column("created_at", TIME, nullable=False),
+)
+
+#: MinHash LSH buckets of each article's signature, so copies of stored articles are found by index.
+story_copy_bands = Table(
+    "story_copy_bands",
+    metadata,
+    Column("key", BigInteger, primary_key=True, autoincrement=False),
+    Column("article_id", ID, _article_fk(), primary_key=True),
+    Index(None, "article_id"),
+)
+
+#: One row per story: its label and what the incremental clusterer continues from. Members are the
+#: articles whose ``story`` is the id; sizes and dates shown to users are counted from them.
+stories = Table(
+    "stories",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("label", Text, nullable=False),
+    Column("actors", JSON, nullable=False),
+    Column("terms", JSON, nullable=False),
+    #: Sum of the member originals' lead embeddings (float32 bytes); ``n`` of them.
+    Column("centroid", LargeBinary, nullable=False),
+    Column("n", Integer, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("copies", Integer, nullable=False),
+    #: Actor counts, prominence and display names, and title-term counts: ``{"actors": {key: n}, ...}``.
+    Column("state", JSON, nullable=False),
+    #: The embedding LSH bucket keys the story is filed under (int64 little-endian bytes), least recently
+    #: posted first (``StoryState.codes``).
+    Column("codes", LargeBinary, nullable=False),
+    Column("first_days", Double),
+    Column("last_days", Double),
+    Column("first_published", String(64)),
+    Column("last_published", String(64)),
+    Column("created_at", TIME, nullable=False),
+    Column("updated_at", TIME, nullable=False),
+    Index(None, "last_days"),
+    Index(None, "updated_at"),
+)
+
+#: Tables created by migration 0004_stories, in dependency order.
+STORY_TABLES: tuple[Table, ...] = (story_features, story_copy_bands, stories)
 
 #: Tables created by the first migration, in dependency order.
 INITIAL_TABLES: tuple[Table, ...] = (

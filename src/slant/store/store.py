@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from slant.errors import NotFoundError, SlantError, StoreError
-from slant.models import Analysis, InputError
+from slant.models import Analysis, InputError, Story
 from slant.store import migrations, reader, search, writer
+from slant.store import stories as story_sql
 from slant.store.connect import WRITE_OPTION, describe, make_engine, open_error
-from slant.store.records import CanonicalActor, ErrorRecord, RunRecord, SearchHit, WriteResult
+from slant.store.records import CanonicalActor, ErrorRecord, RunRecord, SearchHit, StorySummary, WriteResult
+
+if TYPE_CHECKING:
+    from slant._story_records import ArticleFeatures, StoryState
 
 T = TypeVar("T")
 
@@ -186,3 +190,73 @@ class Store:
     def sources_of(self, article_id: str) -> list[str]:
         """Every input the article came from (its own source and exact duplicates)."""
         return self._read(lambda conn: reader.sources_of(conn, article_id))
+
+    # stories ---------------------------------------------------------------------------------------------
+
+    def save_story_features(self, features: Sequence[ArticleFeatures], version: str) -> None:
+        """Store (replace) articles' clustering features and their MinHash buckets, in one transaction."""
+        self._write(lambda conn: story_sql.save_features(conn, features, version))
+
+    def story_features_missing(self, version: str, ids: Sequence[str] | None = None) -> list[str]:
+        """Clusterable articles (of ``ids``, or all) without features of this version, in stored order."""
+        return self._read(lambda conn: story_sql.without_features(conn, version, ids))
+
+    def story_features(self, ids: Sequence[str]) -> list[ArticleFeatures]:
+        """Stored clustering features of ``ids`` in that order (ids without features are left out)."""
+        return self._read(lambda conn: story_sql.load_features(conn, ids))
+
+    def unassigned_articles(self, ids: Sequence[str] | None = None) -> list[tuple[str, float | None]]:
+        """Clusterable articles with features and no story: ``(id, published_days)`` in publication order."""
+        return self._read(lambda conn: story_sql.unassigned(conn, ids))
+
+    def copy_candidates(self, features: Sequence[ArticleFeatures]) -> list[dict[str, Any]]:
+        """Stored articles in a story sharing a MinHash bucket with any of ``features`` (see store.stories)."""
+        return self._read(lambda conn: story_sql.copy_candidates(conn, features))
+
+    def story_states(self, *, since_days: float | None, limit: int, ids: Sequence[str] = ()) -> list[StoryState]:
+        """Stored story states a batch may join (see :func:`slant.store.stories.load_states`)."""
+        return self._read(lambda conn: story_sql.load_states(conn, since_days=since_days, limit=limit, ids=ids))
+
+    def save_story_assignments(
+        self, links: Mapping[str, tuple[str | None, str | None, float | None]], states: Sequence[StoryState]
+    ) -> None:
+        """Set articles' story and copy links (``{id: (story, copy_of, similarity)}``) and replace the
+        given stories' rows, in one transaction."""
+
+        def run(conn: Connection) -> None:
+            story_sql.assign(conn, links)
+            story_sql.save_states(conn, states)
+
+        self._write(run)
+
+    def clear_stories(self) -> int:
+        """Forget every story and copy link (clustering features are kept); the articles unlinked."""
+        return self._write(story_sql.clear)
+
+    def stories(self, *, limit: int | None = None) -> list[Story]:
+        """Stored stories (all, or the ``limit`` biggest), biggest first, then most recently active."""
+        return [x.story for x in self.story_summaries(limit=limit)]
+
+    def story(self, ref: str) -> Story:
+        """The story ``ref`` names (full id or unique prefix); NotFoundError with advice otherwise."""
+        return self.story_summary(ref).story
+
+    def story_summaries(self, *, limit: int | None = 50) -> list[StorySummary]:
+        """Stored stories with their outlets, biggest first, then most recently active."""
+        return self._read(lambda conn: story_sql.summaries(conn, limit))
+
+    def story_summary(self, ref: str) -> StorySummary:
+        """The story ``ref`` names, with its outlets; NotFoundError with advice for an unknown id."""
+
+        def run(conn: Connection) -> StorySummary:
+            sid = story_sql.resolve(conn, ref)
+            found = story_sql.summaries(conn, None, [sid])
+            if not found:
+                raise NotFoundError(f"story {sid} disappeared while reading; try again")
+            return found[0]
+
+        return self._read(run)
+
+    def story_count(self) -> int:
+        """Number of stories with at least one member."""
+        return self._read(story_sql.count)

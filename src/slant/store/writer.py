@@ -26,6 +26,8 @@ from slant.store.schema import (
     input_errors,
     metadata,
     runs,
+    story_copy_bands,
+    story_features,
 )
 
 
@@ -61,6 +63,7 @@ def write_analyses(
             orphan_candidates |= _delete_children(conn, aid)
             row = article_row(analysis, digest, old.doc_id, old.created_at, now)
             conn.execute(update(articles).where(articles.c.id == aid).values(row))
+            _forget_story_features(conn, aid)
             updated += 1
         _insert_children(conn, analysis, linker)
         _add_sources(conn, aid, [analysis.article.source], now)
@@ -70,6 +73,12 @@ def write_analyses(
         _add_sources(conn, aid, srcs, now)
     _prune_actors(conn, orphan_candidates)
     return WriteResult(new=new, updated=updated, unchanged=unchanged)
+
+
+def _forget_story_features(conn: Connection, article_id: str) -> None:
+    """Drop an article's story features (recomputed by the next story update from the new analysis)."""
+    conn.execute(delete(story_copy_bands).where(story_copy_bands.c.article_id == article_id))
+    conn.execute(delete(story_features).where(story_features.c.article_id == article_id))
 
 
 def _delete_children(conn: Connection, article_id: str) -> set[int]:

@@ -58,6 +58,7 @@ from slant.nlp.sentence_model import (
     load_tokenizer,
 )
 from slant.nlp.target_sentiment import macro_f1
+from slant.train.cv_card import cv_summary, refresh_card
 from slant.train.target_sentiment import (
     _RENAMES,
     Bert,
@@ -315,11 +316,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--limit", type=int, default=0, help="use only this many rows (smoke tests)")
+    p.add_argument(
+        "--refresh-card",
+        type=Path,
+        default=None,
+        metavar="REPORT",
+        help="train nothing: rewrite OUT's model card with the per-fold figures in REPORT (the --report of a "
+        "--folds run with the same hyperparameters, e.g. folds run after the final model)",
+    )
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.refresh_card is not None:
+        if args.out is None or not args.folds:
+            raise SystemExit("--refresh-card needs --out (the model folder) and --folds (how many folds)")
+        summary = refresh_card(args.out, args.refresh_card, args.folds)["cross_validation"]
+        print(json.dumps({k: v for k, v in summary.items() if k != "per_fold"}))
+        return 0
     torch.set_num_threads(args.threads)
     random.seed(args.seed)
     np.random.seed(args.seed)
@@ -408,11 +423,6 @@ def export_onnx(model: SentenceClassifier, tokenizer: Any, path: Path) -> None:
     )
 
 
-def _mean(cv: Sequence[dict[str, Any]], dataset: str, metric: str) -> float | None:
-    vals = [e[dataset][metric] for e in cv if dataset in e]
-    return round(float(np.mean(vals)), 4) if vals else None
-
-
 def model_card(
     args: argparse.Namespace,
     config: dict[str, Any],
@@ -434,14 +444,7 @@ def model_card(
             "config": {k: config[k] for k in ("hidden_size", "num_hidden_layers", "num_attention_heads")},
         },
         "data": {"rows": counts, "task_of": DATASET_TASK},
-        "cross_validation": {
-            "folds": args.folds,
-            "babe_f1m": _mean(cv, "babe", "f1m"),
-            "isca_f1_antisemitic": _mean(cv, "isca", "f1_pos"),
-            "hatecheck_accuracy": _mean(cv, "hatecheck", "accuracy"),
-            "toxigen_accuracy": _mean(cv, "toxigen", "accuracy"),
-            "per_fold": [{k: v for k, v in e.items() if k != "hatecheck"} for e in cv],
-        },
+        "cross_validation": cv_summary(cv, args.folds),
         "hyperparameters": {
             k: getattr(args, k)
             for k in (

@@ -1,0 +1,42 @@
+"""The cross-validation part of the sentence model's card (no torch needed, so it is testable everywhere)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from slant.nlp._onnx import CARD_FILE
+
+
+def _mean(cv: Sequence[dict[str, Any]], dataset: str, metric: str) -> float | None:
+    vals = [e[dataset][metric] for e in cv if dataset in e]
+    return round(sum(vals) / len(vals), 4) if vals else None
+
+
+def cv_summary(cv: Sequence[dict[str, Any]], folds: int) -> dict[str, Any]:
+    """Mean figures over the folds (BABE macro-F1, ISCA F1 of the antisemitic class, ...) and each fold's own."""
+    return {
+        "folds": folds,
+        "babe_f1m": _mean(cv, "babe", "f1m"),
+        "isca_f1_antisemitic": _mean(cv, "isca", "f1_pos"),
+        "hatecheck_accuracy": _mean(cv, "hatecheck", "accuracy"),
+        "toxigen_accuracy": _mean(cv, "toxigen", "accuracy"),
+        "per_fold": [{k: v for k, v in e.items() if k != "hatecheck"} for e in cv],
+    }
+
+
+def refresh_card(out: Path, report: Path, folds: int) -> dict[str, Any]:
+    """Replace the cross-validation figures of ``out``'s model card with those of ``report`` (one per fold)."""
+    card: dict[str, Any] = json.loads((out / CARD_FILE).read_text(encoding="utf-8"))
+    by_fold: dict[int, dict[str, Any]] = {}
+    for line in report.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            by_fold[int(entry["fold"])] = entry  # a fold run twice: the later run counts
+    if sorted(by_fold) != list(range(folds)):
+        raise SystemExit(f"{report} has folds {sorted(by_fold)}, not 0..{folds - 1}")
+    card["cross_validation"] = cv_summary([by_fold[f] for f in range(folds)], folds)
+    (out / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    return card

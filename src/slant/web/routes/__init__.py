@@ -1,0 +1,1 @@
+"""The app's routes, one module per area; each HTML page has a ``.json`` twin."""
