@@ -65,3 +65,29 @@ def test_unknown_run_is_refused() -> None:
 
     with pytest.raises(ConfigError, match="turbo"):
         run_speed_bench(sizes=[1], runs=("turbo",), on_line=lambda s: None)
+
+
+def test_hatecheck_section_is_written_from_the_run(tmp_path: Path) -> None:
+    from slant.bench.accuracy import AccuracyResult
+
+    run = {
+        "cases": 4,
+        "accuracy": 0.75,
+        "recall_hateful": 0.5,
+        "false_positive_rate": 0.0,
+        "per_functionality": {"derog_dehum_h": 0.5, "negate_neg_nh": 1.0},
+    }
+    result = AccuracyResult(details={"hatecheck-fast rules: hate flags": run})
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# Benchmarks\n\n<!-- hatecheck:begin -->\nold\n<!-- hatecheck:end -->\n\nafter\n", encoding="utf-8")
+    result.write(doc)
+    text = doc.read_text(encoding="utf-8")
+    assert "\nold\n" not in text and "<!-- hatecheck:end -->\nafter\n" in text
+    assert "| `derog_dehum_h` | hateful | 0.50 |" in text and "| `negate_neg_nh` | not hateful | 1.00 |" in text
+    assert "**all 4 cases** | | **0.750**" in text and "0.500 / 0.000" in text
+
+
+def test_no_hatecheck_section_without_a_hatecheck_run() -> None:
+    from slant.bench.accuracy import AccuracyResult
+
+    assert AccuracyResult().hatecheck_markdown() == ""

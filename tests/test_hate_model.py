@@ -1,4 +1,4 @@
-"""The classifier half of the hate detector (``slant.hate-model.v1``, accurate mode; issue 4): review flags.
+"""The classifier half of the hate detector (``slant.hate-model.v2``, accurate mode; issue 4): review flags.
 
 The rules around the classifier are tested with given probabilities, so these tests need no model.
 """

@@ -107,7 +107,7 @@ class HateModelComponent(Component):
     """Adds classifier ``review`` flags (accurate mode). Only sentences that name a catalogue group and carry
     no rule flag are scored, so the model runs on a few sentences per article."""
 
-    name: ClassVar[str] = "slant.hate-model.v1"
+    name: ClassVar[str] = "slant.hate-model.v2"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes", "flags")
     provides: ClassVar[tuple[str, ...]] = ("flags",)
 

@@ -73,11 +73,46 @@ class AccuracyResult:
             lines.append(f"\n{s}")
         return "\n".join(lines) + "\n"
 
+    def hatecheck_markdown(self) -> str:
+        """HateCheck per functionality, one column per detector that ran ("" when HateCheck did not run)."""
+        runs = [(k.removeprefix("hatecheck-"), v) for k, v in self.details.items() if k.startswith("hatecheck-")]
+        if not runs:
+            return ""
+        names = {"fast rules: hate flags": "fast rules", "accurate: review flags of the hate head": "review queue"}
+        heads = [names.get(n, n) for n, _ in runs]
+        lines = [
+            "### HateCheck per functionality",
+            "",
+            "Share of cases handled right (for hateful functionalities: flagged; for the others: not flagged).",
+            "`fast rules` counts `hate` flags in the author's or a quoted voice; `review queue` counts the accurate",
+            "mode's `review` flags from the sentence model's hate head (probability ≥ 0.9 and a group named).",
+            "",
+            "| functionality | gold | " + " | ".join(heads) + " |",
+            "|---|---|" + "---:|" * len(runs),
+        ]
+        functionalities = sorted({f for _, r in runs for f in r["per_functionality"]})
+        for f in functionalities:
+            gold = "not hateful" if f.endswith("_nh") else "hateful"
+            cells = [f"{r['per_functionality'][f]:.2f}" if f in r["per_functionality"] else "" for _, r in runs]
+            lines.append(f"| `{f}` | {gold} | " + " | ".join(cells) + " |")
+        cases = runs[0][1]["cases"]
+        lines.append(f"| **all {cases} cases** | | " + " | ".join(f"**{r['accuracy']:.3f}**" for _, r in runs) + " |")
+        lines.append(
+            "| recall on hateful / false positives on the rest | | "
+            + " | ".join(f"{r['recall_hateful']:.3f} / {r['false_positive_rate']:.3f}" for _, r in runs)
+            + " |"
+        )
+        return "\n".join(lines) + "\n"
+
     def write(self, path: Path) -> None:
-        """Write the table into ``path``, replacing an earlier accuracy section."""
+        """Write the table into ``path``, replacing an earlier accuracy section (and the HateCheck
+        per-functionality section, when HateCheck ran)."""
         from slant.bench.speed import replace_section
 
         replace_section(path, "accuracy", self.markdown())
+        hatecheck = self.hatecheck_markdown()
+        if hatecheck:
+            replace_section(path, "hatecheck", hatecheck)
 
 
 GGT = "GenderGapTracker (own eval set): quote F1 0.837, speaker 0.865"

@@ -41,9 +41,10 @@ from typing import Any
 
 import numpy as np
 
+from slant.bench.speed import replace_section
 from slant.models import Analysis, Article, Story
 
-MARK_START = "<!-- clustering:start -->"
+MARK_START = "<!-- clustering:begin -->"
 MARK_END = "<!-- clustering:end -->"
 MB = 1024 * 1024
 ROOT = Path(__file__).resolve().parents[3]
@@ -447,15 +448,7 @@ class ClusteringResult:
 
     def write(self, path: Path) -> None:
         """Replace the section between the clustering markers in ``path`` (append it when absent)."""
-        block = f"{MARK_START}\n{self.markdown()}{MARK_END}\n"
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        if MARK_START in text and MARK_END in text:
-            head, rest = text.split(MARK_START, 1)
-            tail = rest.split(MARK_END, 1)[1].lstrip("\n")
-            text = head + block + tail
-        else:
-            text = text.rstrip("\n") + ("\n\n" if text else "") + block
-        path.write_text(text, encoding="utf-8")
+        replace_section(path, "clustering", self.markdown())
 
 
 def run_clustering_bench(
