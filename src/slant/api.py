@@ -359,14 +359,9 @@ def report(path_out: str | Path, *, story: str | None = None, db: str | None = N
         _network.build_network(analyses, index=index),
         stories=chosen,
     )
-    target = Path(path_out)
-    tmp = target.with_name(target.name + ".part")
-    try:
+    with _export.atomic_path(path_out) as tmp:
         tmp.write_text(html, encoding="utf-8")
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return target
+    return Path(path_out)
 
 
 #: A whole-store report charts the stance heatmaps of at most this many stories (the biggest).

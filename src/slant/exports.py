@@ -20,6 +20,7 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Literal, cast
 
@@ -276,19 +277,25 @@ def export_to_path(
 ) -> int:
     """Like :func:`export`, into a file written atomically (a failed export leaves no half file)."""
     _check(fmt, table, authors)
+    with atomic_path(path) as tmp:
+        if fmt == "parquet":
+            with tmp.open("wb") as fh:
+                return export(fmt, fh, st, ids=ids, table=table, story=story, authors=authors)
+        with tmp.open("w", encoding="utf-8", newline="") as fh:
+            return export(fmt, fh, st, ids=ids, table=table, story=story, authors=authors)
+
+
+@contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to; it replaces ``path`` only when the block succeeds, and
+    is removed otherwise (a failed export or report leaves no half file)."""
     target = Path(path)
     tmp = target.with_name(target.name + ".part")
     try:
-        if fmt == "parquet":
-            with tmp.open("wb") as fh:
-                n = export(fmt, fh, st, ids=ids, table=table, story=story, authors=authors)
-        else:
-            with tmp.open("w", encoding="utf-8", newline="") as fh:
-                n = export(fmt, fh, st, ids=ids, table=table, story=story, authors=authors)
+        yield tmp
         tmp.replace(target)
     finally:
         tmp.unlink(missing_ok=True)
-    return n
 
 
 def _check(fmt: str, table: str | None, authors: bool) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, func, or_, select
+from sqlalchemy import ColumnElement, Connection, func, or_, select
 
 from slant.errors import NotFoundError
 from slant.models import Analysis
@@ -58,6 +58,12 @@ def _describe(conn: Connection, ids: Sequence[str]) -> str:
     return "; ".join(f"{r.id[:12]} ({r.title or r.source})" for r in sorted(rows, key=lambda r: r.id))
 
 
+def prefix_matches(conn: Connection, column: ColumnElement[Any], ref: str, limit: int = 11) -> list[str]:
+    """Up to ``limit`` distinct values of ``column`` that start with ``ref`` (taken literally), sorted."""
+    query = select(column).where(column.startswith(ref, autoescape=True)).distinct().order_by(column).limit(limit)
+    return [str(v) for v in conn.execute(query).scalars()]
+
+
 def resolve_ref(conn: Connection, ref: str) -> str:
     """The article id ``ref`` names: a full id, an exact source, or a unique id prefix of 4+ characters."""
     ref = ref.strip()
@@ -80,14 +86,7 @@ def resolve_ref(conn: Connection, ref: str) -> str:
         listed = _describe(conn, sorted(by_source)[:10])
         raise NotFoundError(f"{ref!r} is the source of {len(by_source)} articles: {listed}; give an article id")
     if len(ref) >= MIN_PREFIX:
-        matches = list(
-            conn.execute(
-                select(articles.c.id)
-                .where(articles.c.id.startswith(ref, autoescape=True))
-                .order_by(articles.c.id)
-                .limit(11)
-            ).scalars()
-        )
+        matches = prefix_matches(conn, articles.c.id, ref)
         if len(matches) == 1:
             return str(matches[0])
         if matches:

@@ -19,7 +19,7 @@ from slant._story_records import CLUSTERED_STATUSES, STORY_ACTORS, ArticleFeatur
 from slant.clean.near_dups import Signature, band_keys
 from slant.errors import NotFoundError
 from slant.models import Story
-from slant.store.reader import MIN_PREFIX, chunks
+from slant.store.reader import MIN_PREFIX, chunks, prefix_matches
 from slant.store.records import StorySummary
 from slant.store.schema import articles, stories, story_copy_bands, story_features
 
@@ -267,15 +267,7 @@ def resolve(conn: Connection, ref: str) -> str:
         return ref
     if len(ref) < MIN_PREFIX:
         raise NotFoundError(f"no story {ref!r}; a story id prefix needs at least {MIN_PREFIX} characters ({hint})")
-    matches = list(
-        conn.execute(
-            select(articles.c.story)
-            .where(articles.c.story.startswith(ref, autoescape=True))
-            .distinct()
-            .order_by(articles.c.story)
-            .limit(11)
-        ).scalars()
-    )
+    matches = prefix_matches(conn, articles.c.story, ref)
     if len(matches) == 1:
         return str(matches[0])
     if matches:
