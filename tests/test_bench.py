@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from slant.bench.corpus import iter_corpus, write_corpus
 from slant.bench.speed import run_speed_bench
 
@@ -84,7 +86,19 @@ def test_hatecheck_section_is_written_from_the_run(tmp_path: Path) -> None:
     text = doc.read_text(encoding="utf-8")
     assert "\nold\n" not in text and "<!-- hatecheck:end -->\nafter\n" in text
     assert "| `derog_dehum_h` | hateful | 0.50 |" in text and "| `negate_neg_nh` | not hateful | 1.00 |" in text
-    assert "**all 4 cases** | | **0.750**" in text and "0.500 / 0.000" in text
+    assert "**all cases** | | **0.750** (4)" in text and "0.500 / 0.000" in text
+
+
+@pytest.mark.parametrize(
+    ("templ_id", "half"),
+    [("1", "odd"), ("2", "even"), ("templ-37", "odd"), ("", "even")],
+)
+def test_hatecheck_cases_split_by_template_parity(templ_id: str, half: str) -> None:
+    """Issue 4: the rules were developed on even templates; the odd ones are reported as held out."""
+    from slant.bench.datasets import Example
+    from slant.bench.language import template_half
+
+    assert template_half(Example("text", 1, "hatecheck", group=templ_id)) == half
 
 
 def test_no_hatecheck_section_without_a_hatecheck_run() -> None:

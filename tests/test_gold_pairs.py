@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import pytest
 
-from slant.bench.accuracy import AccuracyRow, floors
+from slant.bench.accuracy import AccuracyRow, floors, gold_path
 from slant.bench.gold_pairs import (
     GROUP_SYNONYMS,
     LEGIT_KINDS,
@@ -63,7 +63,12 @@ def test_false_positive_ceiling(result: dict[str, Any]) -> None:
 # --- the gold files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [default_gold_path(), holdout_path()], ids=["gold", "holdout"])
+BLIND = [gold_path("minimal_pairs-blind2.jsonl"), gold_path("minimal_pairs-blind3.jsonl")]
+
+
+@pytest.mark.parametrize(
+    "path", [default_gold_path(), holdout_path(), *BLIND], ids=["gold", "holdout", "blind2", "blind3"]
+)
 def test_gold_file_is_well_formed(path: Path) -> None:
     pairs = load_pairs(path)
     assert len({p["id"] for p in pairs}) == len(pairs), "duplicate ids"
@@ -96,6 +101,17 @@ def test_holdout_is_separate() -> None:
     texts = {t for p in gold for t in (p["coded"]["text"], p["legit"]["text"])}
     assert not texts & {t for p in holdout for t in (p["coded"]["text"], p["legit"]["text"])}
     assert not {p["phrase"].casefold() for p in gold} & {p["phrase"].casefold() for p in holdout}
+
+
+@pytest.mark.parametrize("path", BLIND, ids=["blind2", "blind3"])
+def test_blind_sets_are_separate_and_cover_every_group(path: Path) -> None:
+    """Issue 4: the blind sets share no id or text with the others and cover the nine groups."""
+    pairs = load_pairs(path)
+    others = [p for q in [default_gold_path(), holdout_path(), *BLIND] if q != path for p in load_pairs(q)]
+    assert len(pairs) >= 40 and len({p["group"] for p in pairs}) >= 9
+    assert not {p["id"] for p in pairs} & {p["id"] for p in others}
+    texts = {t for p in others for t in (p["coded"]["text"], p["legit"]["text"])}
+    assert not texts & {t for p in pairs for t in (p["coded"]["text"], p["legit"]["text"])}
 
 
 # --- the scorer, with a fake analysis -----------------------------------------------------------------
@@ -162,6 +178,22 @@ def test_scorer_arithmetic(tmp_path: Path) -> None:
     assert any("wrong group" in e for e in r["errors"]["b"])
     assert any("no hate flag in the author voice" in e and "voice=quoted" in e for e in r["errors"]["c"])
     assert any(e.startswith("legit (criticism)") for e in r["errors"]["e"])
+
+
+def test_scorer_counts_the_review_queue_apart(tmp_path: Path) -> None:
+    """Issue 4: review flags (accurate mode's classifier queue) count only in the ``*_with_review`` figures."""
+    pairs = [_pair("a"), _pair("b", voice="quoted"), _pair("c", kind="criticism")]
+    table = {
+        "a coded p": [_flag(kind="review")],  # queued, not a rule verdict
+        "b coded p": [_flag(kind="review", voice="author")],  # queued in the wrong voice
+        "c coded p": [_flag()],
+        "c legit p": [_flag(kind="review")],  # a legit text queued
+        "a legit p": [_flag(kind="review", voice="discussed")],  # reported hate: not a false positive
+    }
+    r = score_pairs(_write(tmp_path, pairs), analyse=_fake(table))
+    assert (r["recall"], r["false_positive_rate"]) == (pytest.approx(1 / 3), 0.0)
+    assert r["recall_with_review"] == pytest.approx(2 / 3)  # a, c
+    assert r["false_positive_rate_with_review"] == pytest.approx(1 / 3)  # c
 
 
 def test_scorer_perfect_and_empty_detector(tmp_path: Path) -> None:

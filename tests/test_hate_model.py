@@ -1,4 +1,4 @@
-"""The classifier half of the hate detector (``slant.hate-model.v2``, accurate mode; issue 4): review flags.
+"""The classifier half of the hate detector (``slant.hate-model.v3``, accurate mode; issue 4): review flags.
 
 The rules around the classifier are tested with given probabilities, so these tests need no model.
 """
@@ -19,6 +19,10 @@ from slant.models import Flag, Quote
         ("Jewish bankers, he wrote, run everything.", "Jews"),
         ("The council approved the budget.", None),
         ("The minister is a disgrace.", None),
+        # Issue 4: a colour is not a group; the adjective names Black people only on a noun for people.
+        ("The black car was parked outside the Black Cat pub.", None),
+        ("Black families in the town were the first to be evicted.", "Black people"),
+        ("He said black voters had been ignored.", "Black people"),
     ],
 )
 def test_group_in(text: str, group: str | None) -> None:

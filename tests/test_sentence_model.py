@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +13,17 @@ pytest.importorskip("onnxruntime")
 
 from slant.errors import ModelError
 from slant.models import Article
-from slant.nlp.sentence_model import TASKS, SentenceModel, model_dir, task_probabilities
+from slant.nlp.sentence_model import (
+    CARD_FILE,
+    MODEL_FILE,
+    NORMALISERS,
+    TASKS,
+    TOKENIZER_FILE,
+    SentenceModel,
+    model_dir,
+    normalise_social,
+    task_probabilities,
+)
 from slant.pipeline import build_pipeline
 
 
@@ -63,8 +75,108 @@ def test_accurate_pipeline_flags_biased_sentences_and_keeps_provenance() -> None
         "The council approved the annual budget on Tuesday after a two-hour debate."
     )
     an = pipe.analyze([Article(id="t", source="test", text=text)])[0]
-    assert "slant.bias-model.v2" in an.pipeline and "slant.hate-model.v2" in an.pipeline
+    assert "slant.bias-model.v3" in an.pipeline and "slant.hate-model.v3" in an.pipeline
     assert [f.start for f in an.flags if f.kind == "bias"] == [0]  # the loaded first sentence, not the report
     assert 0.0 <= an.scores["bias_mean"] <= 1.0 and "hyperpartisan" in an.scores
     for f in an.flags:
         assert f.text == text[f.start : f.end]
+
+
+# Ensembles and input normalisers (issue 4: the shipped model may average several networks).
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Read this https://t.co/AbC123 now", "Read this http now"),
+        ("via @Some_User_1: they lie", "via @user: they lie"),
+        ("first line\\nsecond line", "first line second line"),
+        ("bread &amp; butter", "bread & butter"),
+        ("see www.example.org/page?x=1.", "see http"),
+        ("write to a.b@example.org", "write to a.b@example.org"),
+        ("The council approved the budget.", "The council approved the budget."),
+        ("", ""),
+    ],
+)
+def test_normalise_social_replaces_links_and_handles(raw: str, expected: str) -> None:
+    assert normalise_social(raw) == expected
+
+
+def _copy_model(tmp_path: Path, card: dict[str, object], files: dict[str, str]) -> Path:
+    folder = tmp_path / "m"
+    folder.mkdir(parents=True)
+    for name, src in files.items():
+        shutil.copyfile(model_dir() / src, folder / name)
+    shutil.copyfile(model_dir() / TOKENIZER_FILE, folder / TOKENIZER_FILE)
+    (folder / CARD_FILE).write_text(json.dumps(card), encoding="utf-8")
+    return folder
+
+
+def _base_card() -> dict[str, object]:
+    card = dict(json.loads((model_dir() / CARD_FILE).read_text(encoding="utf-8")))
+    card.pop("members", None)
+    return card
+
+
+TEXTS = [
+    "The minister's reckless plan will wreck the harbour, critics said.",
+    "@someone the council met on Tuesday https://t.co/xyz",
+]
+
+
+def test_ensemble_of_one_network_twice_equals_that_network(tmp_path: Path) -> None:
+    first = (_shipped_members() or [{"file": MODEL_FILE}])[0]
+    norm = first.get("normalise", "")
+    single = _copy_model(tmp_path / "a", {**_base_card(), "normalise": norm}, {MODEL_FILE: first["file"]})
+    members = [{"file": MODEL_FILE, "normalise": norm}, {"file": "model-2.int8.onnx", "normalise": norm}]
+    double = _copy_model(
+        tmp_path / "b",
+        {**_base_card(), "members": members},
+        {MODEL_FILE: first["file"], "model-2.int8.onnx": first["file"]},
+    )
+    one, two = SentenceModel(single), SentenceModel(double)
+    assert len(one.members) == 1 and len(two.members) == 2
+    for p, q in zip(one.predict(TEXTS), two.predict(TEXTS), strict=True):
+        assert p == pytest.approx(q, abs=1e-6)
+
+
+def test_each_member_reads_the_text_through_its_own_normaliser(tmp_path: Path) -> None:
+    first = (_shipped_members() or [{"file": MODEL_FILE}])[0]["file"]
+    raw = _copy_model(tmp_path / "a", {**_base_card(), "normalise": ""}, {MODEL_FILE: first})
+    social = _copy_model(tmp_path / "b", {**_base_card(), "normalise": "social"}, {MODEL_FILE: first})
+    mixed = _copy_model(
+        tmp_path / "c",
+        {
+            **_base_card(),
+            "members": [{"file": MODEL_FILE, "normalise": ""}, {"file": "model-2.int8.onnx", "normalise": "social"}],
+        },
+        {MODEL_FILE: first, "model-2.int8.onnx": first},
+    )
+    a, b, c = (SentenceModel(d).logits(TEXTS) for d in (raw, social, mixed))
+    assert not np.allclose(a[1], b[1])  # the tweet-like text reads differently once normalised
+    assert np.allclose(c, (a + b) / 2, atol=1e-5)
+
+
+def _shipped_members() -> list[dict[str, str]]:
+    return list(json.loads((model_dir() / CARD_FILE).read_text(encoding="utf-8")).get("members", []))
+
+
+@pytest.mark.parametrize(
+    ("members", "message"),
+    [
+        ([{"file": MODEL_FILE, "normalise": "shout"}], "unknown normaliser 'shout'"),
+        ([{"file": MODEL_FILE}, {"file": "model-9.int8.onnx"}], "model-9.int8.onnx is missing"),
+    ],
+)
+def test_broken_ensemble_cards_are_model_errors(tmp_path: Path, members: list[dict[str, str]], message: str) -> None:
+    first = (_shipped_members() or [{"file": MODEL_FILE}])[0]["file"]
+    folder = _copy_model(tmp_path, {**_base_card(), "members": members}, {MODEL_FILE: first})
+    with pytest.raises(ModelError, match=message):
+        SentenceModel(folder)
+
+
+def test_shipped_card_describes_every_member_file() -> None:
+    folder = model_dir()
+    for member in _shipped_members():
+        assert (folder / member["file"]).is_file()
+        assert member.get("normalise", "") in NORMALISERS

@@ -5,6 +5,7 @@ Every sentence here is written for slant (invented people, places and outlets).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from slant.analyze._trope_catalogue import load_catalogue
+from slant.analyze._trope_rules import may_name
 from slant.analyze.actors import ActorsComponent
 from slant.analyze.base import Context
 from slant.analyze.quotes import QuotesComponent
@@ -144,11 +146,13 @@ FLAGGED: list[tuple[str, str, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "code", "group", "voice"), FLAGGED)
 def test_flagged(nlp: Any, text: str, code: str, group: str, voice: str) -> None:
+    """Every table of texts that must be flagged (below): the trope, the group and whose voice it is."""
     flags = hate(analyse(nlp, text))
     found = [(f.code, f.target_group, f.voice) for f in flags]
     assert (code, group, voice) in found, found
+    if voice == "discussed":
+        assert not hate(flags, "author", "quoted")
 
 
 # texts that must give no hate flag in the author's or a quoted voice
@@ -193,8 +197,8 @@ UNFLAGGED: list[str] = [
 ]
 
 
-@pytest.mark.parametrize("text", UNFLAGGED)
 def test_unflagged(nlp: Any, text: str) -> None:
+    """Every table of texts that must yield no hate flag in the author's or a quoted voice (below)."""
     flags = hate(analyse(nlp, text), "author", "quoted")
     assert not flags, [(f.code, f.voice, f.text) for f in flags]
 
@@ -319,13 +323,6 @@ EXPLICIT: list[tuple[str, str, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "code", "group", "voice"), EXPLICIT)
-def test_explicit_hate_flagged(nlp: Any, text: str, code: str, group: str, voice: str) -> None:
-    flags = hate(analyse(nlp, text))
-    found = [(f.code, f.target_group, f.voice) for f in flags]
-    assert (code, group, voice) in found, found
-
-
 # no hate flag in the author's or a quoted voice: negated hate, counter-speech, neutral and positive
 # statements, abuse of non-protected targets (individuals, parties, professions, objects), profanity alone
 EXPLICIT_UNFLAGGED: list[str] = [
@@ -358,12 +355,6 @@ EXPLICIT_UNFLAGGED: list[str] = [
     "The court heard he had threatened to kill gay people at the club.",
     "We will destroy the Chinese team in the final.",
 ]
-
-
-@pytest.mark.parametrize("text", EXPLICIT_UNFLAGGED)
-def test_explicit_hate_unflagged(nlp: Any, text: str) -> None:
-    flags = hate(analyse(nlp, text), "author", "quoted")
-    assert not flags, [(f.code, f.voice, f.text) for f in flags]
 
 
 def test_pronoun_needs_a_group_antecedent(nlp: Any) -> None:
@@ -468,3 +459,186 @@ def test_seeds(nlp: Any, shared_dir: Path) -> None:
     assert any("israelite" in f.text.lower() for f in blog_hate)
     assert all("jew" in (f.target_group or "").lower() and len((f.explanation or "").split()) >= 6 for f in blog_hate)
     assert not hate(analyse(nlp, column), "author")
+
+
+# Issue 4: rules that generalise beyond the minimal pairs. Each row exercises a mechanism (group post-modifier,
+# opinion and question frames, negated positive statements, threats phrased as activities or wishes, slurs,
+# spelling obfuscation undone before matching) with wording of our own.
+# text -> (trope code, target group, voice)
+GENERALISED: list[tuple[str, str, str, str]] = [
+    ("Refugees like him are repellent.", "HATE-ATTRIBUTE", "Migrants and refugees", "author"),
+    ("Gay men are nothing but human garbage.", "HATE-DEHUMANISE", "LGBT people", "author"),
+    ("I find all Sikhs revolting.", "HATE-ATTRIBUTE", "Sikhs", "author"),
+    ("Aren't immigrants just filthy?", "HATE-ATTRIBUTE", "Migrants and refugees", "author"),
+    ("Muslims are never honest.", "HATE-ATTRIBUTE", "Muslims", "author"),
+    ("There is nothing good about Catholics.", "HATE-ATTRIBUTE", "Catholics", "author"),
+    ("Disabled people have no right to exist.", "HATE-DEHUMANISE", "Disabled people", "author"),
+    ("I have nothing but disdain for you Hindus.", "HATE-EMOTION", "Hindus", "author"),
+    ("I have no sympathy at all for any lesbian.", "HATE-EMOTION", "LGBT people", "author"),
+    ("I tried to be friends with Catholics but they are just too stupid.", "HATE-ATTRIBUTE", "Catholics", "author"),
+    ("We will put an end to all Roma.", "HATE-THREAT", "Roma and Travellers", "author"),
+    ("Let's just exterminate those Travellers.", "HATE-THREAT", "Roma and Travellers", "author"),
+    ("Asylum seekers like them deserve to die.", "HATE-NORMATIVE-THREAT", "Migrants and refugees", "author"),
+    ("I wish all lesbians would be hanged.", "HATE-NORMATIVE-THREAT", "LGBT people", "author"),
+    ("Black people would all be better off dead.", "HATE-NORMATIVE-THREAT", "Black people", "author"),
+    ("Stay away from me, you dyke.", "LG-SLUR", "LGBT people", "author"),
+    # spelling obfuscation: leetspeak, spaced letters, dropped spaces, a dropped or swapped letter
+    ("Imm1grants are v e r m i n.", "MI-DEHUMANISE", "Migrants and refugees", "author"),
+    ("I want to murdr all Muslims.", "HATE-THREAT", "Muslims", "author"),
+    ("Lesbians are disgustnig.", "HATE-ATTRIBUTE", "LGBT people", "author"),
+    ("Trans people are sodisgusting.", "HATE-ATTRIBUTE", "LGBT people", "author"),
+    ("Deathto all Hindus.", "HATE-THREAT", "Hindus", "author"),
+    # counter-speech that quotes hate is discussed, not the author's
+    (
+        'She was banned for posting "immigrants should all be shot".',
+        "HATE-NORMATIVE-THREAT",
+        "Migrants and refugees",
+        "discussed",
+    ),
+    ("It makes me sad to hear people saying gay lives are worthless.", "HATE-DEHUMANISE", "LGBT people", "discussed"),
+]
+
+
+# Issue 4: must yield no hate flag in the author's or a quoted voice.
+GENERALISED_UNFLAGGED: list[str] = [
+    "The Prime Minister is a disgusting liar and her party should be kicked out of office.",
+    "The Labour leadership are pathetic and should resign tonight.",
+    "The Israeli government's bombing of the camp was a war crime, the senator said.",
+    "The gun lobby is a cancer on our democracy.",
+    "Immigrants like my grandmother built this town.",
+    "Muslims are not disgusting, and saying so is bigoted.",
+    "Refugees are never a burden on this community.",
+    "My fellow dykes and I marched at Pride on Saturday.",
+    "We call ourselves fags and we are proud of it.",
+    "The bitch had a litter of six puppies last week.",
+    "Sanctions will retard the growth of the economy.",
+    "A chink of light showed under the door.",
+    "Coronavirus cases rose again, Justin said on Facebook.",
+    'He said "women are lesser beings", which shows how sexist he is.',
+]
+
+
+def test_obfuscated_flag_points_at_the_original_text(nlp: Any) -> None:
+    """Spelling is undone for matching only: the flag's offsets and text are those of what was written."""
+    text = "Honestly, I want to k i l l all w0men."
+    flags = hate(analyse(nlp, text), "author")
+    assert flags
+    f = flags[0]
+    assert text[f.start : f.end] == f.text
+    assert "k i l l" in f.text and f.text.endswith("w0men")
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("so muchdisdain", "so much disdain"),
+        ("a t h r e a t", "a threat"),
+        ("contmpt", "contempt"),
+        ("h4te", "hate"),
+        ("therapists and Facebook", "therapists and Facebook"),
+    ],
+)
+def test_normalise(written: str, plain: str) -> None:
+    from slant.analyze._trope_normalise import normalise
+
+    out = normalise(written)
+    assert out.text == plain
+    assert out.start(0) == 0 and out.end(len(out.text)) == len(written)
+
+
+# Issue 4: coded op-ed tropes in wording the original cues did not list (families of control idioms, control
+# verbs x targets, coded referents, group named in the sentence before, essentialising frames). Our own sentences.
+CODED_OPED: list[tuple[str, str, str, str]] = [
+    (
+        "The Zionists call the shots in every ministry, and our leaders are just puppets.",
+        "AS-PUPPET-MASTERS",
+        "Jews",
+        "author",
+    ),
+    ("Jewish money has captured the whole parliament.", "AS-CONTROL-GOVERNMENT", "Jews", "author"),
+    ("Look at the Rothschilds. They bankrolled both sides in the last war too.", "AS-PUPPET-MASTERS", "Jews", "author"),
+    (
+        "It is one tribe that makes up a sliver of the country, yet it owns the press.",
+        "AS-CONTROL-MEDIA",
+        "Jews",
+        "author",
+    ),
+    ("Jewish landlords are bleeding the whole town dry.", "AS-GREED", "Jews", "author"),
+    ("Muslim birth rates are their secret weapon.", "MU-DEMOGRAPHIC", "Muslims", "author"),
+    (
+        "Their faith tells them to deceive us, and every Muslim councillor is following the playbook.",
+        "MU-TAQIYYA",
+        "Muslims",
+        "author",
+    ),
+    ("Grooming is not a policing problem, it's a Muslim problem.", "MU-ESSENTIALISE", "Muslims", "author"),
+    ("Migrants pour in like rats through every gap in the fence.", "MI-DEHUMANISE", "Migrants and refugees", "author"),
+    (
+        "Keep letting refugees in and the native population will be a minority in twenty years.",
+        "MI-GREAT-REPLACEMENT",
+        "Migrants and refugees",
+        "author",
+    ),
+    (
+        "Black families moved onto the street in May. Since then it has become a zoo.",
+        "BL-DEHUMANISE",
+        "Black people",
+        "author",
+    ),
+    (
+        "Gay activists want your daughters and will recruit every child in the school.",
+        "LG-GROOMER",
+        "LGBT people",
+        "author",
+    ),
+    ("Women are ruled by their emotions and should never sit on a jury.", "WO-INFERIOR", "Women", "author"),
+    ("Traveller kids are trained to steal from the day they can walk.", "RO-THIEVERY", "Roma and Travellers", "author"),
+    ("Every autistic child is a permanent drain on the council budget.", "DI-BURDEN", "Disabled people", "author"),
+    ("Trans people? They are mentally ill.", "HATE-ATTRIBUTE", "LGBT people", "author"),
+    (
+        "Violence among Black youths is in the blood, generation after generation.",
+        "BL-ESSENTIALISE",
+        "Black people",
+        "author",
+    ),
+]
+
+
+# Issue 4: the same idioms aimed at a named person, company, lobby or government, plain uses of the words, and
+# reporting that names a trope as a smear must yield no hate flag in the author's or a quoted voice.
+CODED_OPED_UNFLAGGED: list[str] = [
+    "The coal lobby pulls the strings in the energy ministry, and the minister is its puppet.",
+    "The media tycoon Vera Lind controls the press in two provinces after her latest purchase.",
+    "Jewish charities raised funds for the hospital, and the mayor thanked them.",
+    "The senator took money from the oil industry and then bought the whole committee's silence.",
+    "The report said the slur that Jews control the media is an antisemitic fabrication.",
+    "The strikers were called a fifth column by the premier, a smear that fell flat.",
+    "Storms stripped the orchard bare overnight.",
+    "Gay men were urged to get tested as mpox spreads like a virus through the city.",
+    "Migrant workers are a vital part of the pipeline that keeps the hospitals running.",
+    "The bank's chief executive called the shots, and the board were mere puppets, the inquiry found.",
+    "Muslim families in the town held an open day at the mosque on Sunday.",
+    "Roma families have long been victims of prejudice, and crime against them is rarely reported.",
+    "Locusts swarm across the plains like a plague every few years.",
+    "The government's welfare cuts are a burden on every disabled family.",
+    "Historians say the old charge of dual loyalty was used against Catholics for centuries.",
+]
+
+
+def test_may_name_only_skips_sentences_that_cannot_name_the_group() -> None:
+    """Issue 4 (speed): the word pre-filter before ``group_named`` passes every catalogue term, with wildcards
+    filled in, and rejects a sentence that names no group."""
+    neutral = frozenset(re.findall(r"\w+", "the council approved the budget on tuesday after a long debate"))
+    for group in load_catalogue().groups:
+        for term in (*group.nouns, *group.codes, *group.slurs, *group.adjectives):
+            words = frozenset(re.findall(r"\w+", f"they said {term.replace('*', 'ish')} were there".lower()))
+            assert may_name(group, words), (group.id, term)
+        assert not may_name(group, neutral), group.id
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Feed the example tables defined throughout this module to ``test_flagged`` and ``test_unflagged``."""
+    if metafunc.function is test_flagged:
+        metafunc.parametrize(("text", "code", "group", "voice"), [*FLAGGED, *EXPLICIT, *GENERALISED, *CODED_OPED])
+    elif metafunc.function is test_unflagged:
+        metafunc.parametrize("text", [*UNFLAGGED, *EXPLICIT_UNFLAGGED, *GENERALISED_UNFLAGGED, *CODED_OPED_UNFLAGGED])

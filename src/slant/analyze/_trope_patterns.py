@@ -315,6 +315,8 @@ class Compiled:
     presence: re.Pattern[str] | None = None
     #: A sentence that rejects a quoted hateful line next to it (``lexicon.rejection``).
     rejection: tuple[Cue, ...] = ()
+    #: Words just before a slur that make it the speaker's own, reclaimed word (``lexicon.self_reference``).
+    self_reference: tuple[Cue, ...] = ()
     #: Built in ``__post_init__``: word -> positions of the cues that need it, the keyless cues, the flat list.
     cue_index: _CueIndex = field(default=({}, frozenset(), ()), repr=False)
 
@@ -407,6 +409,9 @@ def compiled() -> Compiled:
         presence=presence,
         rejection=tuple(compile_cue(x, cat) for x in cat.lexicon["rejection"].words)
         if "rejection" in cat.lexicon
+        else (),
+        self_reference=tuple(compile_cue(x, cat) for x in cat.words("self_reference"))
+        if "self_reference" in cat.lexicon
         else (),
     )
 

@@ -1,10 +1,11 @@
 """Group checks for generic tropes (``group = "*"``): which group a match names, and pronoun carry-over.
 
 * :func:`generic_mention_ok`: a generic match credits a group only when its mention names the group as a
-  whole. A noun must not be a possessive ("women's football"), one person ("a Muslim"), nor a plural used as
-  a word ("calling them illegals is lazy"); an adjective
-  must sit on a noun for people or a collective head ("Muslim women", "the gay community"), never on a
-  subgroup defined by what its members did ("Muslim extremists") nor on a thing ("gay marriage").
+  whole. A noun must not be a possessive ("women's football"; but "women's throats", with a word of
+  ``lexicon.harmed_possessions`` after it, names the group to be harmed), one person ("a Muslim"), nor a
+  plural used as a word ("calling them illegals is lazy"); an adjective must sit on a noun for people or a
+  collective head ("Muslim women", "the gay community"), never on a subgroup defined by what its members did
+  ("Muslim extremists") nor on a thing ("gay marriage").
 * :func:`antecedent`: a ``{them}`` pronoun ("they", "them", "these people") counts only when it refers back
   to a group named earlier in the same sentence or in the sentence before it in the same paragraph
   ("Immigrants? I hate them.", "I met some trans people yesterday and they were all scum"). Walking back
@@ -15,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -41,9 +43,20 @@ def _skip() -> frozenset[str]:
     return frozenset(w.lower() for w in load_catalogue().words("referent_skip"))
 
 
+@lru_cache(maxsize=1)
+def _harmed_possession() -> re.Pattern[str]:
+    """A possessive ending followed by a body part or a life ("women's throats"): lexicon.harmed_possessions."""
+    cat = load_catalogue()
+    words = cat.words("harmed_possessions") if "harmed_possessions" in cat.lexicon else ()
+    alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!x)x"
+    return re.compile(rf"['’]s?\s+(?:{alts})(?!\w)", re.IGNORECASE)
+
+
 def _head(doc: Any, span: Any) -> Any:
     """The noun a group adjective modifies ("Muslim women" -> women), or the next word."""
     first = span[0]
+    if len(span) > 2 and len(first) == 1:  # spaced-out letters ("t r a n s people"): the last word is the noun
+        return span[-1]
     if first.dep_ in MODIFIER_DEPS and first.head.i > first.i and first.head.pos_ in ("NOUN", "PROPN"):
         return first.head
     i = span.end if len(span) == 1 else span[0].i + 1
@@ -70,8 +83,8 @@ def generic_mention_ok(doc: Any, start: int, end: int, kind: str, group: Group) 
         return False
     if kind == "a":
         return _adjective_ok(_head(doc, span))
-    if text[end : end + 1] in ("'", "’"):
-        return False  # a possessive: "women's football", "immigrants' children"
+    if text[end : end + 1] in ("'", "’") and not _harmed_possession().match(text, end):
+        return False  # a possessive: "women's football", "immigrants' children"; not "women's throats"
     if kind == "m":
         return True  # the cue's own words say which members ("the next", "any", "every")
     head = span[-1]

@@ -156,6 +156,39 @@ def _presence_regex(group: Group) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:(?P<n>{nouns})|(?P<a>{adj}))(?!\w)", re.IGNORECASE)
 
 
+_CHUNK = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=32)
+def _triggers(group: Group) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Per term of the group, one lower-case word that any match of the term contains (its longest), or, where
+    every word is a wildcard ("Jew*"), a prefix: words and prefixes that a sentence naming the group must hold."""
+    exact: set[str] = set()
+    prefixes: set[str] = set()
+    for term in (*group.nouns, *group.codes, *group.slurs, *group.adjectives):
+        whole: list[str] = []
+        starts: list[str] = []
+        for word in term.split():
+            chunks = [c.lower() for c in _CHUNK.findall(word.rstrip("*"))]
+            if word.endswith("*") and chunks:
+                starts.append(chunks.pop())
+            whole += chunks
+        if whole:
+            exact.add(max(whole, key=len))
+        elif starts:
+            prefixes.add(max(starts, key=len))
+    return frozenset(exact), tuple(sorted(prefixes))
+
+
+def may_name(group: Group, words: frozenset[str]) -> bool:
+    """False when a sentence with these lower-case words (``\\w+`` chunks) cannot name the group: a cheap test
+    before :func:`group_named`'s regex and parse checks."""
+    exact, prefixes = _triggers(group)
+    if not exact.isdisjoint(words):
+        return True
+    return bool(prefixes) and any(w.startswith(prefixes) for w in words)
+
+
 def group_named(doc: Any, sent: Any, group: Group, lex: Lexicon | None = None) -> bool:
     """Whether the sentence names the group at all (a noun, code or slur; an adjective on a person noun)."""
     lex = lex or rule_lexicon()

@@ -7,7 +7,7 @@ group of the trope catalogue, and no rule flag already covers it.
 
 Why ``review`` and not ``hate``: on HateCheck (never trained on) the head finds most hateful cases but also
 fires on many neutral or positive statements about a group and on negated hate ("I don't hate X"): at the
-threshold below it flags 72% of the hateful cases and a third of the non-hateful ones. A moderator gets the
+threshold below it flags 68% of the hateful cases and a quarter of the non-hateful ones. A moderator gets the
 sentence to judge, not a verdict. Reporting that names hate in order to reject it ("condemned the slur", "an
 antisemitic conspiracy theory") gets the ``discussed`` voice.
 """
@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from slant.analyze._trope_catalogue import Group, load_catalogue
+from slant.analyze._trope_rules import rule_lexicon
 from slant.analyze.base import Component, Context
 from slant.analyze.bias import voice_of
 from slant.models import Flag, Quote
@@ -36,17 +37,32 @@ _DISCUSSION = re.compile(
 )
 
 
+def _plural_forms(words: frozenset[str]) -> list[str]:
+    """Person nouns with their regular plurals ("family" -> "families"), longest first, for a regex."""
+    forms = {w for w in words if w.isalpha()}
+    forms |= {
+        w[:-1] + "ies" if w.endswith("y") else w + "es" if w.endswith(("s", "sh", "ch")) else w + "s" for w in forms
+    }
+    return sorted(forms, key=len, reverse=True)
+
+
 @lru_cache(maxsize=1)
 def _group_patterns() -> tuple[tuple[Group, re.Pattern[str]], ...]:
+    person = r"(?i:" + "|".join(re.escape(w) for w in _plural_forms(rule_lexicon().person)) + r")"
     out = []
     for g in load_catalogue().groups:
-        words = sorted({*g.nouns, *g.adjectives, *g.mass_nouns}, key=len, reverse=True)
-        cased = sorted(set(g.cased), key=len, reverse=True)
+        # An adjective that names other things too ("black cars") counts only on a noun for people.
+        loose = () if g.adjective_needs_person else g.adjectives
+        words = sorted({*g.nouns, *loose, *g.mass_nouns}, key=len, reverse=True)
+        cased = sorted({w for w in g.cased if w not in loose and w not in g.adjectives}, key=len, reverse=True)
         parts = []
         if words:
             parts.append(r"(?i:\b(?:" + "|".join(re.escape(w) for w in words) + r")\b)")
         if cased:
             parts.append(r"\b(?:" + "|".join(re.escape(w) for w in cased) + r")\b")
+        if g.adjective_needs_person and g.adjectives:
+            adjectives = "|".join(re.escape(w) for w in sorted(g.adjectives, key=len, reverse=True))
+            parts.append(rf"(?i:\b(?:{adjectives})\s+{person}\b)")
         if parts:
             out.append((g, re.compile("|".join(parts))))
     return tuple(out)
@@ -107,7 +123,7 @@ class HateModelComponent(Component):
     """Adds classifier ``review`` flags (accurate mode). Only sentences that name a catalogue group and carry
     no rule flag are scored, so the model runs on a few sentences per article."""
 
-    name: ClassVar[str] = "slant.hate-model.v2"
+    name: ClassVar[str] = "slant.hate-model.v3"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes", "flags")
     provides: ClassVar[tuple[str, ...]] = ("flags",)
 

@@ -14,8 +14,13 @@ glossary's term/group/type columns, general knowledge; every example invented):
   dehumanisation, threats, normative threats, exclusion) match the words of every group and credit the group
   whose word matched (:mod:`._trope_refs`); a ``{them}`` pronoun counts when it refers back to a group named
   just before ("Immigrants? I hate them."). A generic match may not cross a comma or end inside a longer
-  phrase ("the cancer patients"), and gives way to a group's own trope on the same passage. Leetspeak inside
-  words ("h4te") is read as letters.
+  phrase ("the cancer patients"), and gives way to a group's own trope on the same passage.
+* **spelling obfuscation** is undone before matching (:mod:`._trope_normalise`: leetspeak, spaced-out letters,
+  dropped spaces, a dropped or swapped letter); offsets are mapped back, so flags cover what was written, and
+  sentences the parser split inside spaced-out letters are rejoined.
+* **reclaimed slurs**: a slur right after words that make it the speaker's own ("my ...", "we are ... and
+  proud", "I call myself ...", an admiring word such as "a boss ..."; ``lexicon.self_reference``) or followed by
+  "like me" is not flagged.
 * **contested claims**: political accusations against a person or party ("close links with Islamic
   extremism", "soft on extremism") become ``kind="contested"`` flags, never hate.
 
@@ -34,9 +39,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 from slant.analyze._trope_catalogue import Group
+from slant.analyze._trope_normalise import Plain, normalise, spaced_runs
 from slant.analyze._trope_patterns import Compiled, CompiledTrope, Cue, compiled
 from slant.analyze._trope_refs import antecedent, generic_mention_ok
-from slant.analyze._trope_rules import Act, collective_acts, group_named, names_group, rule_lexicon
+from slant.analyze._trope_rules import Act, collective_acts, group_named, may_name, names_group, rule_lexicon
 from slant.analyze.base import Component, Context
 from slant.models import Flag, Quote
 from slant.nlp.spans import doc_text
@@ -94,16 +100,25 @@ def _negated(sentence: str, start: int, end: int, cue: Cue, negators: frozenset[
 
 
 _QUESTION_SUBJECTS = frozenset({"it", "you", "we", "they", "i", "he", "she", "there", "everyone", "people"})
-#: Leetspeak inside a word ("h4te", "k1ll"): the same number of characters, so offsets do not move.
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_LEET_WORD = re.compile(r"\w*(?:[a-zA-Z][0134579@$]|[0134579@$][a-zA-Z])[\w@$]*")
 
 
 def _plain(sentence: str) -> str:
-    """The sentence with leetspeak inside words undone (digits alone, such as "2010", are left as they are)."""
-    if not _LEET_WORD.search(sentence):
-        return sentence
-    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), sentence)
+    """The sentence with spelling obfuscation undone (:func:`._trope_normalise.normalise`), for cue tests only."""
+    return normalise(sentence).text
+
+
+def _reclaimed(comp: Compiled, sentence: str, start: int) -> bool:
+    """Whether the words just before a slur at ``start`` make it the speaker's own word ("my ...", "we are ...")."""
+    before = sentence[:start].rstrip(" \t\"'“”‘’")
+    after = sentence[start:]
+    if _SELF_AFTER.match(after):
+        return True  # "... like me", "... like us"
+    starts = [m.start() for m in _WORD.finditer(before)][-6:]
+    return any(cue.regex.fullmatch(before, p) for p in starts for cue in comp.self_reference)
+
+
+#: A slur followed by "like me" / "like us": the speaker counts themself in.
+_SELF_AFTER = re.compile(r"[\w'’-]+\s+like\s+(?:me|us|myself|ourselves)\b", re.IGNORECASE)
 
 
 def _outside(cues: Iterable[Cue], sentence: str, words: frozenset[str], start: int, end: int) -> bool:
@@ -159,20 +174,18 @@ def _voice(
     base: int,
     quotes: _Quotes,
     doc: Any = None,
+    at: tuple[int, int] | None = None,
 ) -> Voice:
     """Whose words a match in ``sentence[start:end]`` is (``base``: the sentence's offset in the text).
 
     A quoted line next to a sentence that rejects it ("\"... are vermin.\" Words like that are vile.") is
-    discussed too (``doc`` given).
+    discussed too (``doc`` given). ``at``: the match's offsets in the text when ``sentence`` was rewritten.
     """
     if _outside(comp.discussion, sentence, words, start, end):
         return "discussed"
-    covered = quotes.covers(base + start, base + end)
-    if (
-        doc is not None
-        and (covered or _in_quote_marks(doc_text(doc), base + start))
-        and _rejected_nearby(doc, comp, base + start)
-    ):
+    first, last = at if at is not None else (base + start, base + end)
+    covered = quotes.covers(first, last)
+    if doc is not None and (covered or _in_quote_marks(doc_text(doc), first)) and _rejected_nearby(doc, comp, first):
         return "discussed"
     if covered:
         return "quoted"
@@ -239,7 +252,9 @@ def _clause_ends(doc: Any, end: int) -> bool:
     return not (last.pos_ == "VERB" and "dobj" in deps)
 
 
-def _generic_target(doc: Any, m: re.Match[str], cue: Cue, comp: Compiled, base: int) -> tuple[Group, int] | None:
+def _generic_target(
+    doc: Any, m: re.Match[str], cue: Cue, comp: Compiled, base: int, norm: Plain
+) -> tuple[Group, int] | None:
     """The group a generic match names, and where that group is named (see :mod:`._trope_refs`)."""
     found = m.groupdict()
     for label in cue.mentions:
@@ -247,7 +262,7 @@ def _generic_target(doc: Any, m: re.Match[str], cue: Cue, comp: Compiled, base: 
             name = label + kind
             if found.get(name) is None:
                 continue
-            start, end = base + m.start(name), base + m.end(name)
+            start, end = base + norm.start(m.start(name)), base + norm.end(m.end(name))
             if kind == "r":
                 ref = antecedent(doc, start, comp)
                 return None if ref is None else (ref.group, ref.start)
@@ -258,41 +273,100 @@ def _generic_target(doc: Any, m: re.Match[str], cue: Cue, comp: Compiled, base: 
     return None
 
 
-def _mentions_ok(doc: Any, m: re.Match[str], cue: Cue, trope: CompiledTrope, base: int) -> bool:
+def _mentions_ok(doc: Any, m: re.Match[str], cue: Cue, trope: CompiledTrope, base: int, norm: Plain) -> bool:
     lex = rule_lexicon()
     found = m.groupdict()
     for label in cue.mentions:
         for suffix, adjective in (("a", True), ("n", False)):
             name = label + suffix
             if found.get(name) is not None and not names_group(
-                doc, base + m.start(name), base + m.end(name), adjective, trope.group, lex
+                doc, base + norm.start(m.start(name)), base + norm.end(m.end(name)), adjective, trope.group, lex
             ):
                 return False
     return True
 
 
+def _sentences(doc: Any) -> list[Any]:
+    """The doc's sentences, rejoined where the parser split inside spaced-out letters ("k i l l")."""
+    sents = list(doc.sents)
+    runs = spaced_runs(doc_text(doc))
+    if not runs or len(sents) < 2:
+        return sents
+    out = [sents[0]]
+    for sent in sents[1:]:
+        cut = sent.start_char
+        if any(a < cut < b for a, b in runs):
+            out[-1] = doc[out[-1].start : sent.end]
+        else:
+            out.append(sent)
+    return out
+
+
+def _before_in_paragraph(text: str, sents: Sequence[Any], i: int) -> Any | None:
+    """The sentence before ``sents[i]`` when both lie in one paragraph (no line break between them)."""
+    if i == 0:
+        return None
+    prev = sents[i - 1]
+    return None if "\n" in text[prev.start_char : sents[i].end_char].strip() else prev
+
+
+class _Named:
+    """Whether a sentence names a group, computed once per (sentence, group) for the whole article."""
+
+    def __init__(self, doc: Any) -> None:
+        self.doc = doc
+        self.words: dict[int, frozenset[str]] = {}
+        self.known: dict[tuple[int, str], bool] = {}
+
+    def __call__(self, sent: Any, group: Group) -> bool:
+        key = (sent.start_char, group.id)
+        if key not in self.known:
+            words = self.words.get(sent.start_char)
+            if words is None:
+                words = self.words[sent.start_char] = frozenset(_WORD.findall(sent.text.lower()))
+            self.known[key] = may_name(group, words) and group_named(self.doc, sent, group)
+        return self.known[key]
+
+    def near(self, sent: Any, prev: Any | None, group: Group) -> bool:
+        """Whether ``sent``, or the sentence before it in the same paragraph, names ``group``.
+
+        Op-ed tropes often name the group in one sentence and make the claim in the next ("Roma families moved
+        in last spring. Now the thieving has started"); a sentence cue counts in either sentence (issue 4).
+        """
+        return self(sent, group) or (prev is not None and self(prev, group))
+
+
 def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
     text = doc_text(doc)
     out: list[Flag] = []
-    for sent in doc.sents:
-        sentence = _plain(sent.text)
+    sents = _sentences(doc)
+    named_in = _Named(doc)
+    for i, sent in enumerate(sents):
+        prev = _before_in_paragraph(text, sents, i)
+        norm = normalise(sent.text)
+        sentence = norm.text
         base = sent.start_char
         words = frozenset(_WORD.findall(sentence.lower()))
         named: dict[str, bool] = {}
         group_here: dict[int, bool] = {}  # group_named per group object: several tropes share a group
+
         for trope, cue, needs_group in comp.candidates(words):
             if needs_group:
                 if trope.id not in named:
                     g = id(trope.group)
                     if g not in group_here:
-                        group_here[g] = group_named(doc, sent, trope.group)
+                        group_here[g] = named_in.near(sent, prev, trope.group)
                     named[trope.id] = group_here[g] or _any(trope.context, sentence, words)
                 if not named[trope.id]:
                     continue
             for m in cue.regex.finditer(sentence):
                 if m.end() == m.start() or _negated(sentence, m.start(), m.end(), cue, comp.negators):
                     continue
-                if cue in trope.imperative and not _imperative(doc, base + m.start()):
+                slur = cue.source.strip() == "{slurs}"
+                if slur and _reclaimed(comp, sentence, m.start()):
+                    continue
+                first, last = base + norm.start(m.start()), base + norm.end(m.end())
+                if cue in trope.imperative and not _imperative(doc, first):
                     continue
                 if _any(trope.counter, sentence, words):
                     continue
@@ -304,19 +378,18 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
                         for kind in "namr"
                         if m.groupdict().get(label + kind) is not None
                     )
-                    if _BREAK.search(m.group(0)) or not (ends_on_group or _clause_ends(doc, base + m.end())):
+                    if _BREAK.search(m.group(0)) or not (ends_on_group or _clause_ends(doc, last)):
                         continue
-                    target = _generic_target(doc, m, cue, comp, base)
+                    target = _generic_target(doc, m, cue, comp, base, norm)
                     if target is None:
                         continue
                     group, named_at = target
                     if named_at < base and _any(trope.counter, *_sentence_at(doc, named_at)):
                         continue  # the counter-cue sits in the sentence that named the group
-                elif not _mentions_ok(doc, m, cue, trope, base):
+                elif not _mentions_ok(doc, m, cue, trope, base, norm):
                     continue
-                start, end = _trim(text, base + m.start(), base + m.end())
-                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes, doc)
-                slur = cue.source.strip() == "{slurs}"
+                start, end = _trim(text, first, last)
+                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes, doc, (first, last))
                 how = (
                     "uses a slur for the group"
                     if slur
@@ -334,10 +407,11 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
                 if found is None:
                     continue
                 m = found
-                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes)
+                at = (base + norm.start(m.start()), base + norm.end(m.end()))
+                voice = _voice(comp, sentence, words, m.start(), m.end(), base, quotes, at=at)
                 if voice == "discussed":
                     continue
-                start, end = _trim(text, base + m.start(), base + m.end())
+                start, end = _trim(text, *at)
                 who = "the author" if voice == "author" else "a quoted speaker"
                 out.append(
                     Flag(

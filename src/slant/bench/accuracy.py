@@ -78,7 +78,12 @@ class AccuracyResult:
         runs = [(k.removeprefix("hatecheck-"), v) for k, v in self.details.items() if k.startswith("hatecheck-")]
         if not runs:
             return ""
-        names = {"fast rules: hate flags": "fast rules", "accurate: review flags of the hate head": "review queue"}
+        names = {
+            "fast rules: hate flags, even templates": "fast rules, even (tuned)",
+            "fast rules: hate flags, odd templates": "fast rules, odd (held out)",
+            "fast rules: hate flags": "fast rules",
+            "accurate: review flags of the hate head": "review queue",
+        }
         heads = [names.get(n, n) for n, _ in runs]
         lines = [
             "### HateCheck per functionality",
@@ -86,6 +91,8 @@ class AccuracyResult:
             "Share of cases handled right (for hateful functionalities: flagged; for the others: not flagged).",
             "`fast rules` counts `hate` flags in the author's or a quoted voice; `review queue` counts the accurate",
             "mode's `review` flags from the sentence model's hate head (probability ≥ 0.9 and a group named).",
+            "The rules were developed on the cases of even-numbered templates; the odd half is held out. The",
+            "sentence model never saw HateCheck.",
             "",
             "| functionality | gold | " + " | ".join(heads) + " |",
             "|---|---|" + "---:|" * len(runs),
@@ -95,8 +102,9 @@ class AccuracyResult:
             gold = "not hateful" if f.endswith("_nh") else "hateful"
             cells = [f"{r['per_functionality'][f]:.2f}" if f in r["per_functionality"] else "" for _, r in runs]
             lines.append(f"| `{f}` | {gold} | " + " | ".join(cells) + " |")
-        cases = runs[0][1]["cases"]
-        lines.append(f"| **all {cases} cases** | | " + " | ".join(f"**{r['accuracy']:.3f}**" for _, r in runs) + " |")
+        lines.append(
+            "| **all cases** | | " + " | ".join(f"**{r['accuracy']:.3f}** ({r['cases']})" for _, r in runs) + " |"
+        )
         lines.append(
             "| recall on hateful / false positives on the rest | | "
             + " | ".join(f"{r['recall_hateful']:.3f} / {r['false_positive_rate']:.3f}" for _, r in runs)
@@ -166,20 +174,30 @@ def _gold_rows(result: AccuracyResult, pinned: dict[str, dict[str, float]]) -> N
             result.rows.append(AccuracyRow(f"author/speaker stance ({mode})", label, metric, r[metric], floor))
 
     p_floor = pinned.get("minimal_pairs", {})
-    for name, enforced, mode in (
-        ("minimal_pairs.jsonl", True, "fast"),
-        ("minimal_pairs-holdout.jsonl", False, "fast"),
-        ("minimal_pairs.jsonl", False, "accurate"),
-        ("minimal_pairs-holdout.jsonl", False, "accurate"),
-    ):
-        r = score_pairs(gold_path(name), mode=mode)
-        result.details[f"{name}-{mode}"] = r
-        label = f"{name} ({r['pairs']} pairs), {mode}"
-        recall, fpr_max = (p_floor.get("recall"), p_floor.get("false_positive_rate_max")) if enforced else (None, None)
-        result.rows.append(AccuracyRow("hate tropes", label, "recall", r["recall"], recall))
-        fpr = r["false_positive_rate"]
-        result.rows.append(AccuracyRow("hate tropes", label, "false_positive_rate", fpr, fpr_max, maximum=True))
-        result.rows.append(AccuracyRow("hate tropes", label, "group_accuracy", r["group_accuracy"]))
+    # The development set (gated), the holdout and blind2 (each blind when first measured, then used for error
+    # analysis) and blind3 (never tuned on): see docs/benchmarks.md for their blind figures.
+    sets = (
+        "minimal_pairs.jsonl",
+        "minimal_pairs-holdout.jsonl",
+        "minimal_pairs-blind2.jsonl",
+        "minimal_pairs-blind3.jsonl",
+    )
+    for mode in ("fast", "accurate"):
+        for name in sets:
+            enforced = name == sets[0] and mode == "fast"
+            r = score_pairs(gold_path(name), mode=mode)
+            result.details[f"{name}-{mode}"] = r
+            label = f"{name} ({r['pairs']} pairs), {mode}"
+            recall, fpr_max = (
+                (p_floor.get("recall"), p_floor.get("false_positive_rate_max")) if enforced else (None, None)
+            )
+            result.rows.append(AccuracyRow("hate tropes", label, "recall", r["recall"], recall))
+            fpr = r["false_positive_rate"]
+            result.rows.append(AccuracyRow("hate tropes", label, "false_positive_rate", fpr, fpr_max, maximum=True))
+            result.rows.append(AccuracyRow("hate tropes", label, "group_accuracy", r["group_accuracy"]))
+            if mode == "accurate":
+                for metric in ("recall_with_review", "false_positive_rate_with_review"):
+                    result.rows.append(AccuracyRow("hate tropes + review queue", label, metric, r[metric]))
 
 
 def _dataset_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> None:
@@ -269,13 +287,20 @@ def _language_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> 
             runs.append(("accurate: review flags of the hate head", lambda: language.hatecheck_model(hc)))
         for name, run in runs:
             r = run()
-            result.details[f"hatecheck-{name}"] = r
-            label = f"HateCheck ({r['cases']} cases, never trained on)"
-            for metric in ("accuracy", "recall_hateful", "false_positive_rate"):
-                result.rows.append(
-                    AccuracyRow(f"hate ({name})", label, metric, r[metric], None,
-                                "per functionality: Röttger et al. 2021" if metric == "accuracy" else "")
-                )  # fmt: skip
+            parts = [(name, f"HateCheck ({r['cases']} cases, never trained on)", r)]
+            if "halves" in r:  # the rules were tuned on the even templates: report the halves apart
+                parts = [
+                    (f"{name}, {half} templates", f"HateCheck {half} templates ({h['cases']} cases, {how})", h)
+                    for half, how in (("even", "tuned on"), ("odd", "held out"))
+                    if (h := r["halves"].get(half))
+                ]
+            for key, label, figures in parts:
+                result.details[f"hatecheck-{key}"] = figures
+                for metric in ("accuracy", "recall_hateful", "false_positive_rate"):
+                    result.rows.append(
+                        AccuracyRow(f"hate ({key})", label, metric, figures[metric], None,
+                                    "per functionality: Röttger et al. 2021" if metric == "accuracy" else "")
+                    )  # fmt: skip
     else:
         result.skipped.append(f"HateCheck skipped: {hc} not found")
 

@@ -14,7 +14,10 @@ politician, party, government, lobby or billionaire (``criticism``: must not be 
 ``contested`` flag), or text that discusses or condemns the trope (``discussed``: a ``hate`` flag in the
 ``discussed`` voice is fine). The texts are short op-ed and news-column passages written for the project
 (invented people, outlets and towns); the pairs were written blind, without reading the detector's cues.
-The hold-out file (``minimal_pairs-holdout.jsonl``, other phrases and topics) is reported, never tuned on.
+Three more files were each written blind, by someone who had not read the detector, and measured before any
+rule was changed against them: ``minimal_pairs-holdout.jsonl`` (20 pairs) and ``minimal_pairs-blind2.jsonl``
+(40) were then used for error analysis (issue 4); ``minimal_pairs-blind3.jsonl`` (40) never was. Their blind
+figures are in ``docs/benchmarks.md``.
 
 Metrics:
 
@@ -24,6 +27,8 @@ Metrics:
 * **group_accuracy**: over the detected coded texts, the share where one of those flags names the pair's
   group (:func:`same_group`: case-insensitive, through the synonym map :data:`GROUP_SYNONYMS`).
 * per group (``per_group_recall``, ``per_group_false_positive_rate``), per coded voice and per legit kind.
+* ``recall_with_review`` / ``false_positive_rate_with_review``: the same, counting accurate mode's ``review``
+  flags (the classifier's queue for a person) as well as ``hate`` flags.
 * ``errors``: per pair id, one readable line per miss, false positive or wrong group, with the flags found.
 
 Run ``python -m slant.bench.gold_pairs [PATH] [--mode fast|accurate] [-v]`` to print the figures.
@@ -48,6 +53,8 @@ Analyse = Callable[[Sequence[str]], Sequence[Sequence[Flag]]]
 
 #: The voices a flag counts in for a false positive on the legit side.
 OWN_VOICES = ("author", "quoted")
+#: Flag kinds a moderator sees: rule verdicts and the classifier's review queue.
+QUEUE_KINDS = ("hate", "review")
 LEGIT_KINDS = ("neutral", "criticism", "discussed")
 CODED_VOICES = ("author", "quoted")
 
@@ -89,7 +96,7 @@ def default_gold_path() -> Path:
 
 
 def holdout_path() -> Path:
-    """The packaged hold-out set (blind: never read while writing the detector; reported, not enforced)."""
+    """The packaged hold-out set (written blind; used for error analysis after its blind measurement)."""
     return Path(str(resources.files("slant").joinpath("resources/gold/minimal_pairs-holdout.jsonl")))
 
 
@@ -168,7 +175,7 @@ def score_pairs(
     if len(found) != len(texts):
         raise ValueError(f"the analysis returned {len(found)} results for {len(texts)} texts")
 
-    detected = group_ok = false_pos = 0
+    detected = group_ok = false_pos = queued = queued_fp = 0
     by_group: dict[str, list[int]] = {}  # group -> [pairs, detected, false positives]
     by_voice: dict[str, list[int]] = {}  # coded voice -> [pairs, detected]
     by_kind: dict[str, list[int]] = {}  # legit kind -> [pairs, false positives]
@@ -197,6 +204,8 @@ def score_pairs(
         else:
             errs.append(f"coded: no hate flag in the {voice} voice: {_describe(coded_flags)}")
 
+        queued += any(f.kind in QUEUE_KINDS and f.voice == voice for f in coded_flags)
+        queued_fp += any(f.kind in QUEUE_KINDS and f.voice in OWN_VOICES for f in legit_flags)
         wrong = [f for f in _hate(legit_flags) if f.voice in OWN_VOICES]
         if wrong:
             false_pos += 1
@@ -213,6 +222,8 @@ def score_pairs(
         "recall": _ratio(detected, n),
         "false_positive_rate": _ratio(false_pos, n),
         "group_accuracy": _ratio(group_ok, detected),
+        "recall_with_review": _ratio(queued, n),
+        "false_positive_rate_with_review": _ratio(queued_fp, n),
         "detected": detected,
         "false_positives": false_pos,
         "group_correct": group_ok,

@@ -62,8 +62,17 @@ def _per_category(cases: Sequence[Example], pred: Sequence[int]) -> dict[str, An
     }
 
 
+def template_half(case: Example) -> str:
+    """``"even"`` or ``"odd"``: the half of HateCheck a case's template falls in. The fast rules were developed
+    on the even templates only (issue 4), so the odd half measures them on cases they were not tuned on."""
+    digits = "".join(ch for ch in case.group if ch.isdigit())
+    return "odd" if digits and int(digits) % 2 else "even"
+
+
 def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str, Any]:
-    """HateCheck through the pipeline: hateful when a ``hate`` flag is raised in the author's or quoted voice."""
+    """HateCheck through the pipeline: hateful when a ``hate`` flag is raised in the author's or quoted voice.
+
+    The figures cover every case; ``halves`` holds them for the even (tuned-on) and odd (held-out) templates."""
     from slant.models import Article
     from slant.pipeline import build_pipeline
 
@@ -75,11 +84,16 @@ def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str,
         arts = [Article(id=f"hc{k + i}", source="hatecheck", text=c.text) for i, c in enumerate(chunk)]
         for an in pipe.analyze(arts):
             pred.append(int(any(f.kind == "hate" and f.voice in ("author", "quoted") for f in an.flags)))
-    return _per_category(cases, pred)
+    halves: dict[str, Any] = {}
+    for half in ("even", "odd"):
+        picked = [i for i, c in enumerate(cases) if template_half(c) == half]
+        if picked:
+            halves[half] = _per_category([cases[i] for i in picked], [pred[i] for i in picked])
+    return {**_per_category(cases, pred), "halves": halves}
 
 
 def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
-    """HateCheck through the sentence model's hate head as ``slant.hate-model.v2`` uses it: a case is queued
+    """HateCheck through the sentence model's hate head as ``slant.hate-model.v3`` uses it: a case is queued
     for review when the head's probability reaches the component's threshold and a catalogue group is named."""
     from slant.analyze.hate_model import HATE_THRESHOLD, group_in
     from slant.nlp.sentence_model import SentenceModel

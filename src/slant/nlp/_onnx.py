@@ -30,14 +30,9 @@ def open_packaged(
             "reinstall slant (pip install --force-reinstall slant) to restore them"
         )
     try:
-        import onnxruntime as ort
-
         card: dict[str, Any] = json.loads(paths[CARD_FILE].read_text(encoding="utf-8"))
         tok = tokenizer(card, paths[TOKENIZER_FILE])
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        session = ort.InferenceSession(str(paths[model_file]), sess_options=options, providers=["CPUExecutionProvider"])
+        session = open_session(what, paths[model_file], threads)
     except ModelError:
         raise
     except Exception as exc:  # a corrupt file, a missing runtime: the same advice
@@ -45,3 +40,26 @@ def open_packaged(
             f"the {what} model in {directory} could not be loaded ({exc.__class__.__name__}: {exc}); reinstall slant"
         ) from exc
     return card, tok, session
+
+
+def open_session(what: str, path: Path, threads: int) -> Any:
+    """An onnxruntime CPU session for one model file (a packaged folder may hold several, e.g. an ensemble)."""
+    if not path.is_file():
+        raise ModelError(
+            f"the {what} model file {path} is missing; reinstall slant (pip install --force-reinstall slant) "
+            "to restore it"
+        )
+    try:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        # Idle worker threads must not spin: a process runs several sessions in turn (the stance model, each
+        # member of the sentence ensemble), and spinning threads of one slow down the next (2x, measured).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        raise ModelError(
+            f"the {what} model {path} could not be loaded ({exc.__class__.__name__}: {exc}); reinstall slant"
+        ) from exc

@@ -1,9 +1,11 @@
 """Sentence-level classifiers sharing one encoder: biased language (BABE scheme) and hate (IHRA/HateCheck).
 
-The model is all-MiniLM-L6-v2 fine-tuned by us with ``python -m slant.train.sentence_classifier`` on several
-tasks at once (one head per task over the same encoder), exported to ONNX and quantised to int8. It ships in
-``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the tasks, the
-data, the settings and the cross-validation figures. Run time needs onnxruntime and tokenizers only.
+Each network is all-MiniLM-L6-v2 fine-tuned by us with ``python -m slant.train.sentence_classifier`` on several
+tasks at once (one head per task over the same encoder), exported to ONNX and quantised to int8. The shipped
+model averages the logits of two such networks trained with different seeds (:mod:`slant.train.ensemble`). It
+ships in ``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the
+tasks, the members, the data, the settings and the cross-validation figures. Run time needs onnxruntime and
+tokenizers only.
 
 Use::
 
@@ -13,8 +15,10 @@ Use::
 
 from __future__ import annotations
 
+import html
+import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,9 +26,10 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from slant.errors import ModelError
 from slant.nlp._onnx import CARD_FILE as CARD_FILE
 from slant.nlp._onnx import TOKENIZER_FILE as TOKENIZER_FILE
-from slant.nlp._onnx import open_packaged
+from slant.nlp._onnx import open_packaged, open_session
 
 #: The tasks, in the order of the model's output pairs (logits ``[2 * i : 2 * i + 2]`` belong to task ``i``).
 TASKS: tuple[str, ...] = ("bias", "hate")
@@ -34,6 +39,28 @@ MAX_LENGTH = 128
 
 MODEL_FILE = "model.int8.onnx"
 INPUT_NAMES: tuple[str, ...] = ("input_ids", "attention_mask", "token_type_ids")
+
+
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+_HANDLE = re.compile(r"(?<![\w@])@\w{1,30}")
+_SPACES = re.compile(r"\s+")
+
+
+def normalise_social(text: str) -> str:
+    """Social-media text as the model saw it in training: links and @handles replaced by placeholders.
+
+    Also decodes HTML entities and the literal ``\\n`` that tweet exports carry. The placeholders follow the
+    usual tweet preprocessing (links -> ``http``, user names -> ``@user``): their characters are noise to a
+    word-piece model, and user names are personal data the model should not learn from.
+    """
+    text = html.unescape(text.replace("\\n", " "))
+    text = _URL.sub("http", text)
+    text = _HANDLE.sub("@user", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+#: Input normalisers a model card may name (``"normalise"``); ``""`` leaves the text as it is.
+NORMALISERS: dict[str, Callable[[str], str]] = {"": lambda text: text, "social": normalise_social}
 
 
 def model_dir(name: str = "sentence") -> Path:
@@ -76,21 +103,36 @@ def task_probabilities(logits: npt.NDArray[Any], tasks: Sequence[str] = TASKS) -
 
 
 class SentenceModel:
-    """The packaged int8 ONNX multi-task model."""
+    """The packaged int8 ONNX multi-task model: one network, or an ensemble whose logits are averaged.
+
+    An ensemble's card lists its ``members`` (file and input normaliser of each); each member sees the text
+    through its own normaliser, and the mean of the members' logits gives the probabilities.
+    """
 
     _shared: ClassVar[dict[str, SentenceModel]] = {}
     _lock = threading.Lock()
 
     def __init__(self, directory: Path | None = None, *, model_file: str = MODEL_FILE, threads: int = 1) -> None:
-        self.card, self.tokenizer, self.session = open_packaged(
+        directory = directory or model_dir()
+        self.card, self.tokenizer, session = open_packaged(
             "sentence",
-            directory or model_dir(),
+            directory,
             model_file,
             threads,
             lambda card, path: load_tokenizer(path, int(card.get("max_length", MAX_LENGTH))),
         )
         self.tasks: tuple[str, ...] = tuple(self.card.get("tasks", TASKS))
-        self._inputs = {i.name for i in self.session.get_inputs()}
+        members = self.card.get("members") or [{"file": model_file, "normalise": self.card.get("normalise", "")}]
+        self.members: list[tuple[Callable[[str], str], Any, set[str]]] = []
+        for member in members:
+            norm = str(member.get("normalise") or "")
+            if norm not in NORMALISERS:
+                raise ModelError(
+                    f"the sentence model card in {directory} names an unknown normaliser {norm!r}; reinstall slant"
+                )
+            file = str(member["file"])
+            sess = session if file == model_file else open_session("sentence", directory / file, threads)
+            self.members.append((NORMALISERS[norm], sess, {i.name for i in sess.get_inputs()}))
 
     @classmethod
     def shared(cls, name: str = "sentence") -> SentenceModel:
@@ -101,6 +143,16 @@ class SentenceModel:
                     cls._shared[name] = cls(model_dir(name))
         return cls._shared[name]
 
+    def logits(self, texts: Sequence[str]) -> npt.NDArray[np.float64]:
+        """The mean of the members' logits for one batch, shape ``(len(texts), 2 * tasks)``."""
+        total: npt.NDArray[np.float64] | None = None
+        for norm, session, inputs in self.members:
+            feed = {n: v for n, v in encode(self.tokenizer, [norm(t) for t in texts]).items() if n in inputs}
+            out = np.asarray(session.run(None, feed)[0], dtype=np.float64)
+            total = out if total is None else total + out
+        assert total is not None  # a card lists at least one member
+        return total / len(self.members)
+
     def predict(self, texts: Sequence[str], batch_size: int = 8) -> list[dict[str, float]]:
         """For each text, the probability of each task's positive class (biased; hateful), in input order."""
         if not texts:
@@ -109,8 +161,8 @@ class SentenceModel:
         out: list[dict[str, float]] = [{} for _ in texts]
         for k in range(0, len(order), batch_size):
             chunk = order[k : k + batch_size]
-            feed = {n: v for n, v in encode(self.tokenizer, [texts[i] for i in chunk]).items() if n in self._inputs}
-            logits: npt.NDArray[np.float32] = self.session.run(None, feed)[0]
-            for i, probs in zip(chunk, task_probabilities(logits, self.tasks), strict=True):
+            for i, probs in zip(
+                chunk, task_probabilities(self.logits([texts[i] for i in chunk]), self.tasks), strict=True
+            ):
                 out[i] = probs
         return out

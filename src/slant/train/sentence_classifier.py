@@ -26,15 +26,21 @@ Run (where to download each set: :mod:`slant.bench.datasets`)::
         --toxigen toxigen-demonstrations --freeze-layers 0 --epochs 3 --batch-size 16 --lr 5e-5 \\
         --folds 5 --report /tmp/cv.jsonl --out src/slant/resources/models/sentence
 
-That is the shipped recipe (every layer fine-tuned; HateCheck stays out: it is our evaluation set). It takes
-about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may also run after the final
-model, in other processes (``--fold N --threads 1`` each, one ``--report`` file); then
+That is the recipe of each network in the shipped ensemble (every layer fine-tuned; HateCheck stays out: it is
+our evaluation set). It takes about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may
+also run after the final model, in other processes (``--fold N --threads 1`` each, one ``--report`` file); then
 ``--refresh-card REPORT --folds 5 --out DIR`` writes their figures into the card without training.
+
+The shipped folder averages networks trained with different ``--seed`` (and the same ``--fold-seed``, so their
+held-out rows match); :mod:`slant.train.ensemble` combines them and scores the ensemble from the members'
+``--oof`` logits. ``--normalise social`` replaces links and @handles (:func:`slant.nlp.sentence_model.normalise_social`)
+in training and, through the model card, at run time.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import json
 import math
@@ -56,14 +62,14 @@ from slant.nlp.sentence_model import (
     INPUT_NAMES,
     MAX_LENGTH,
     MODEL_FILE,
+    NORMALISERS,
     TASKS,
     TOKENIZER_FILE,
     SentenceModel,
     encode,
     load_tokenizer,
 )
-from slant.nlp.target_sentiment import macro_f1
-from slant.train.cv_card import cv_summary, refresh_card
+from slant.train.cv_card import DATASET_TASK, cv_summary, evaluate, refresh_card
 from slant.train.target_sentiment import (
     _RENAMES,
     Bert,
@@ -72,9 +78,6 @@ from slant.train.target_sentiment import (
     quantize,
     read_safetensors,
 )
-
-#: Which task each dataset trains.
-DATASET_TASK: dict[str, str] = {"babe": "bias", "isca": "hate", "hatecheck": "hate", "toxigen": "hate"}
 
 NOTICE = """\
 slant sentence model (model.int8.onnx, tokenizer.json)
@@ -250,37 +253,6 @@ def active_tasks(rows: Sequence[Example]) -> tuple[str, ...]:
     return tuple(t for t in TASKS if t in used)
 
 
-def evaluate(rows: Sequence[Example], logits: np.ndarray, tasks: Sequence[str] = TASKS) -> dict[str, Any]:
-    """Figures per dataset: BABE macro-F1; ISCA F1 of the antisemitic class; HateCheck accuracy per functionality."""
-    out: dict[str, Any] = {}
-    for name in sorted({r.dataset for r in rows}):
-        idx = [i for i, r in enumerate(rows) if r.dataset == name]
-        t = list(tasks).index(DATASET_TASK[name])
-        gold = [rows[i].label for i in idx]
-        pred = [int(logits[i, 2 * t + 1] > logits[i, 2 * t]) for i in idx]
-        tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == 1)
-        fp = sum(1 for g, p in zip(gold, pred, strict=True) if g == 0 and p == 1)
-        fn = sum(1 for g, p in zip(gold, pred, strict=True) if g == 1 and p == 0)
-        entry: dict[str, Any] = {
-            "n": len(idx),
-            "accuracy": round(sum(1 for g, p in zip(gold, pred, strict=True) if g == p) / len(idx), 4),
-            "f1m": round(macro_f1(gold, pred, 2), 4),
-            "f1_pos": round(2 * tp / (2 * tp + fp + fn) if tp else 0.0, 4),
-        }
-        cats = sorted({rows[i].category for i in idx if rows[i].category})
-        if name == "hatecheck":
-            entry["per_category"] = {
-                c: round(
-                    sum(1 for i, p in zip(idx, pred, strict=True) if rows[i].category == c and rows[i].label == p)
-                    / sum(1 for i in idx if rows[i].category == c),
-                    4,
-                )
-                for c in cats
-            }
-        out[name] = entry
-    return out
-
-
 def load_rows(args: argparse.Namespace) -> list[Example]:
     rows: list[Example] = []
     if args.babe:
@@ -293,7 +265,8 @@ def load_rows(args: argparse.Namespace) -> list[Example]:
         rows += read_toxigen(args.toxigen)
     if args.limit:
         rows = random.Random(args.seed).sample(rows, min(args.limit, len(rows)))
-    return rows
+    norm = NORMALISERS[args.normalise]
+    return [dataclasses.replace(r, text=norm(r.text)) for r in rows] if args.normalise else rows
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -318,7 +291,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--label-smoothing", type=float, default=0.0)
     p.add_argument("--freeze-layers", type=int, default=1)
     p.add_argument("--weight", action="append", default=[], help="DATASET=W multiplies that dataset's loss weight")
-    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--seed", type=int, default=13, help="seed of initialisation, dropout and batch order")
+    p.add_argument(
+        "--fold-seed",
+        type=int,
+        default=13,
+        help="seed of the fold assignment (keep it to compare or ensemble runs with different --seed)",
+    )
+    p.add_argument(
+        "--normalise",
+        choices=sorted(NORMALISERS),
+        default="",
+        help="input normaliser, applied in training and (through the card) at run time",
+    )
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--limit", type=int, default=0, help="use only this many rows (smoke tests)")
     p.add_argument(
@@ -355,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         assignment = [0] * len(rows)
         for name in counts:
             idx = [i for i, r in enumerate(rows) if r.dataset == name]
-            for i, f in zip(idx, folds([rows[i] for i in idx], args.folds, args.seed), strict=True):
+            for i, f in zip(idx, folds([rows[i] for i in idx], args.folds, args.fold_seed), strict=True):
                 assignment[i] = f
         for f in args.fold or range(args.folds):
             t0 = time.time()
@@ -442,6 +427,7 @@ def model_card(
         "labels": {"bias": ["non-biased", "biased"], "hate": ["not hateful", "hateful"]},
         "date": dt.date.today().isoformat(),
         "max_length": MAX_LENGTH,
+        "normalise": args.normalise,
         "base_model": {
             "name": "sentence-transformers/all-MiniLM-L6-v2",
             "license": "Apache-2.0",
@@ -464,6 +450,7 @@ def model_card(
                 "freeze_layers",
                 "weight",
                 "seed",
+                "fold_seed",
                 "threads",
             )
         },

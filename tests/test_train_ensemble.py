@@ -1,0 +1,104 @@
+"""Combining separately trained sentence models into the shipped ensemble (issue 4), without torch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from slant.nlp._onnx import CARD_FILE, TOKENIZER_FILE
+from slant.train.ensemble import combine, ensemble_cv, member_file
+
+
+def _oof(folder: Path, fold: int, rows: list[tuple[str, int, list[float]]]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    data = [{"dataset": d, "label": y, "logits": lg} for d, y, lg in rows]
+    (folder / f"fold{fold}.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def _member(folder: Path, seed: int, normalise: str, weights: bytes) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "model.int8.onnx").write_bytes(weights)
+    (folder / TOKENIZER_FILE).write_text('{"tok": 1}', encoding="utf-8")
+    (folder / "NOTICE").write_text("slant sentence model\n", encoding="utf-8")
+    card = {
+        "name": "slant sentence model",
+        "tasks": ["bias", "hate"],
+        "max_length": 128,
+        "base_model": {"name": "minilm"},
+        "normalise": normalise,
+        "hyperparameters": {"seed": seed},
+        "cross_validation": {"folds": 1, "babe_f1m": 0.5, "per_fold": [{"fold": 0}]},
+    }
+    (folder / CARD_FILE).write_text(json.dumps(card), encoding="utf-8")
+    return folder
+
+
+# Two BABE rows (gold 1, 0) and two ISCA rows (gold 1, 0); logits [bias0, bias1, hate0, hate1].
+# Member A gets the first BABE row wrong and ISCA right; member B is confidently right on BABE and
+# wrong on the first ISCA row by a small margin, so the mean of the logits gets all four right.
+A_ROWS = [
+    ("babe", 1, [1.0, 0.0, 0, 0]),
+    ("babe", 0, [1.0, 0.0, 0, 0]),
+    ("isca", 1, [0, 0, 0.0, 3.0]),
+    ("isca", 0, [0, 0, 2.0, 0.0]),
+]
+B_ROWS = [
+    ("babe", 1, [0.0, 3.0, 0, 0]),
+    ("babe", 0, [2.0, 0.0, 0, 0]),
+    ("isca", 1, [0, 0, 1.0, 0.0]),
+    ("isca", 0, [0, 0, 2.0, 0.0]),
+]
+
+
+def test_ensemble_cv_scores_the_mean_of_the_members_logits(tmp_path: Path) -> None:
+    _oof(tmp_path / "a", 0, A_ROWS)
+    _oof(tmp_path / "b", 0, B_ROWS)
+    (alone_a,) = ensemble_cv([tmp_path / "a", tmp_path / "a"], 1)
+    (both,) = ensemble_cv([tmp_path / "a", tmp_path / "b"], 1)
+    assert alone_a["babe"]["accuracy"] == 0.5 and alone_a["isca"]["f1_pos"] == 1.0
+    assert both["babe"]["f1m"] == 1.0 and both["isca"]["f1_pos"] == 1.0 and both["fold"] == 0
+
+
+def test_members_must_hold_out_the_same_rows(tmp_path: Path) -> None:
+    _oof(tmp_path / "a", 0, A_ROWS)
+    _oof(tmp_path / "b", 0, B_ROWS[::-1])
+    with pytest.raises(SystemExit, match="same data, --folds and --fold-seed"):
+        ensemble_cv([tmp_path / "a", tmp_path / "b"], 1)
+    with pytest.raises(SystemExit, match=r"fold1\.json is missing"):
+        ensemble_cv([tmp_path / "a", tmp_path / "a"], 2)
+
+
+def test_combine_writes_every_member_and_a_card_that_lists_them(tmp_path: Path) -> None:
+    a = _member(tmp_path / "ma", 13, "", b"AAAA")
+    b = _member(tmp_path / "mb", 29, "social", b"BBBBBB")
+    _oof(tmp_path / "oa", 0, A_ROWS)
+    _oof(tmp_path / "ob", 0, B_ROWS)
+    out = tmp_path / "out"
+    card = combine([a, b], [tmp_path / "oa", tmp_path / "ob"], 1, out)
+    assert (
+        [m["file"] for m in card["members"]]
+        == ["model.int8.onnx", "model-2.int8.onnx"]
+        == [member_file(0), member_file(1)]
+    )
+    assert (out / "model.int8.onnx").read_bytes() == b"AAAA" and (out / "model-2.int8.onnx").read_bytes() == b"BBBBBB"
+    assert [m["normalise"] for m in card["members"]] == ["", "social"]
+    assert [m["hyperparameters"]["seed"] for m in card["members"]] == [13, 29]
+    assert "per_fold" not in card["members"][0]["cross_validation"]
+    assert card["cross_validation"]["babe_f1m"] == 1.0 and card["size_bytes"] == 10
+    assert "normalise" not in card and "hyperparameters" not in card
+    assert json.loads((out / CARD_FILE).read_text(encoding="utf-8")) == card
+    assert "model-2.int8.onnx" in (out / "NOTICE").read_text(encoding="utf-8")
+
+
+def test_combine_refuses_members_with_different_layouts(tmp_path: Path) -> None:
+    a = _member(tmp_path / "ma", 13, "", b"A")
+    b = _member(tmp_path / "mb", 29, "", b"B")
+    card = json.loads((b / CARD_FILE).read_text(encoding="utf-8"))
+    (b / CARD_FILE).write_text(json.dumps({**card, "tasks": ["bias"]}), encoding="utf-8")
+    _oof(tmp_path / "o", 0, A_ROWS)
+    with pytest.raises(SystemExit, match="differ in 'tasks'"):
+        combine([a, b], [tmp_path / "o", tmp_path / "o"], 1, tmp_path / "out")
+    with pytest.raises(SystemExit, match="at least two"):
+        combine([a], [tmp_path / "o"], 1, tmp_path / "out")
