@@ -625,6 +625,136 @@ CODED_OPED_UNFLAGGED: list[str] = [
 ]
 
 
+# Issue 4: families of coded op-ed phrasing beyond the first cues (the loyalty question, the enemy within, mosques
+# as outposts, outbreeding, disease following arrivals, an army of arrivals, the 13/50 statistic, an innate IQ gap,
+# caravans and locked sheds, 'work-shy by nature', disease 'out of them', groomers beside the group, 'next they
+# come for your kids', suffrage as a mistake, victim blaming, blood libel, denier talking points, the rhetorical
+# 'name one town ... that does not'), and speech reported after 'told viewers'. Our own sentences.
+CODED_OPED_FAMILIES: list[tuple[str, str, str, str]] = [
+    ("Mark my words, a Jew in the treasury will always serve Jerusalem first.", "AS-DUAL-LOYALTY", "Jews", "author"),
+    (
+        "Every Muslim in this town should be asked where their true sympathies lie.",
+        "MU-TERROR-COLLECTIVE",
+        "Muslims",
+        "author",
+    ),
+    ("Each mosque in the county is an outpost of a foreign power.", "MU-TERROR-COLLECTIVE", "Muslims", "author"),
+    (
+        "Walk through the Muslim districts and count the prams: in twenty years they will have outbred us.",
+        "MU-DEMOGRAPHIC",
+        "Muslims",
+        "author",
+    ),
+    ("Measles and lice somehow always follow the asylum hotels.", "MI-DISEASE", "Migrants and refugees", "author"),
+    (
+        "Those migrants are not families. They are an invading army waiting for the signal.",
+        "MI-INVASION",
+        "Migrants and refugees",
+        "author",
+    ),
+    (
+        "Twelve percent of the population, the majority of the homicides: draw your own conclusions.",
+        "BL-CRIMINALITY",
+        "Black people",
+        "author",
+    ),
+    (
+        "There is an innate IQ gap, and no amount of tutoring will close it for Black pupils.",
+        "BL-INTELLIGENCE",
+        "Black people",
+        "author",
+    ),
+    (
+        "When the caravans pull in, lock your sheds and count your kids.",
+        "RO-CHILD-THEFT",
+        "Roma and Travellers",
+        "author",
+    ),
+    ("The Roma are work-shy by nature.", "RO-ESSENTIALISE", "Roma and Travellers", "author"),
+    (
+        "The Chinese eat anything, and the next plague will crawl out of them too.",
+        "AA-DISEASE",
+        "East Asian people",
+        "author",
+    ),
+    ("The gay lobby is packed with groomers, and every parent knows it.", "LG-GROOMER", "LGBT people", "author"),
+    (
+        "The homosexual agenda has reached the primary schools. Next they will come for your kids.",
+        "LG-AGENDA",
+        "LGBT people",
+        "author",
+    ),
+    (
+        "Homosexuals want special rights. It is a mental illness and it spreads.",
+        "LG-PATHOLOGISE",
+        "LGBT people",
+        "author",
+    ),
+    ("Letting women have the vote was the first mistake of the modern age.", "WO-INFERIOR", "Women", "author"),
+    ("Women decide with their hormones, not their heads.", "WO-INFERIOR", "Women", "author"),
+    (
+        "If a girl walks home drunk in a tiny dress, she is asking for trouble.",
+        "WO-FALSE-ACCUSATION",
+        "Women",
+        "author",
+    ),
+    (
+        "The old folk tales were right: the blood of Christian infants went into their Passover bread.",
+        "AS-BLOOD-LIBEL",
+        "Jews",
+        "author",
+    ),
+    ("The camps had a theatre and an orchestra, so spare me the tears.", "AS-HOLOCAUST-DENIAL", "Jews", "author"),
+    (
+        "The same families pull the strings in every capital, and they all pray in the same synagogue.",
+        "AS-PUPPET-MASTERS",
+        "Jews",
+        "author",
+    ),
+    (
+        "Name a single city with a new mosque that does not have its grooming gangs.",
+        "MU-GROOMING",
+        "Muslims",
+        "author",
+    ),
+    (
+        "Critics said the poster pushed the ugly and baseless claim that gay people prey on children.",
+        "LG-GROOMER",
+        "LGBT people",
+        "discussed",
+    ),
+    (
+        "On her late show, presenter Mia Voss told viewers the refugees were vermin.",
+        "MI-DEHUMANISE",
+        "Migrants and refugees",
+        "quoted",
+    ),
+]
+
+
+# Issue 4: the same phrases about a named person, firm or institution, plain uses of the words, and reporting on
+# victim blaming must yield no hate flag in the author's or a quoted voice.
+CODED_OPED_FAMILIES_UNFLAGGED: list[str] = [
+    "Voters asked where the minister's loyalty really lies after he took a job with the oil company.",
+    "The senator said every Muslim in the state deserves equal protection from hate crime.",
+    "Hedge funds shorted the market and bought up the ruins after the crash, the inquiry found.",
+    "The regulator upheld two complaints against the paper for calling a teacher a groomer, saying the label "
+    "revives an old homophobic smear.",
+    "Measles outbreaks follow the school holidays, health officials warned.",
+    "The volunteers are an army waiting to help the refugees who land each night.",
+    "Giving the board a veto was a mistake, shareholders said.",
+    "Women who report assault are still too often made to feel they were asking for it, the charity said.",
+    "The prime minister's cousins in the newsrooms have covered for him for years.",
+    "Lock your doors: burglaries in Eastvale rose by a third this winter, police said.",
+    "Count your children at the fair: the organisers say a wristband scheme will help reunite lost kids.",
+    "Chelsea's new striker is a fifth column in the opposition half, said the pundit.",
+    "Gay teachers told the inquiry they had been called groomers by parents at the gate.",
+    "LGBT charities say the word groomers is being used to smear gay teachers.",
+    "The Roma community centre will lock the gates at night after a break-in, the council said.",
+    "Asylum seekers at the hotel were treated for scabies after an outbreak, officials said.",
+]
+
+
 def test_may_name_only_skips_sentences_that_cannot_name_the_group() -> None:
     """Issue 4 (speed): the word pre-filter before ``group_named`` passes every catalogue term, with wildcards
     filled in, and rejects a sentence that names no group."""
@@ -639,6 +769,17 @@ def test_may_name_only_skips_sentences_that_cannot_name_the_group() -> None:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Feed the example tables defined throughout this module to ``test_flagged`` and ``test_unflagged``."""
     if metafunc.function is test_flagged:
-        metafunc.parametrize(("text", "code", "group", "voice"), [*FLAGGED, *EXPLICIT, *GENERALISED, *CODED_OPED])
+        metafunc.parametrize(
+            ("text", "code", "group", "voice"), [*FLAGGED, *EXPLICIT, *GENERALISED, *CODED_OPED, *CODED_OPED_FAMILIES]
+        )
     elif metafunc.function is test_unflagged:
-        metafunc.parametrize("text", [*UNFLAGGED, *EXPLICIT_UNFLAGGED, *GENERALISED_UNFLAGGED, *CODED_OPED_UNFLAGGED])
+        metafunc.parametrize(
+            "text",
+            [
+                *UNFLAGGED,
+                *EXPLICIT_UNFLAGGED,
+                *GENERALISED_UNFLAGGED,
+                *CODED_OPED_UNFLAGGED,
+                *CODED_OPED_FAMILIES_UNFLAGGED,
+            ],
+        )

@@ -416,8 +416,24 @@ def compiled() -> Compiled:
     )
 
 
+#: Function words found in most sentences: a key set holding one of them lets almost every sentence through, so
+#: a cue is indexed under its smallest key set without them where it has one (issue 4, speed).
+_COMMON_TEXT = (
+    "a an the of in on at to for from with by as and or but not no is are was were be been being has "
+    "have had do does did will would can could should may might must it its it's they them their they're "
+    "he his she her we our you your i my me this that these those there here what who which where when "
+    "then than so up out all some first before after more most one two"
+)
+_COMMON_WORDS = frozenset(_COMMON_TEXT.split())
+
+
+def _index_cost(keys: frozenset[str]) -> tuple[int, int]:
+    """How many sentences a key set lets through, roughly: sets with common function words last, then size."""
+    return (len(keys & _COMMON_WORDS), len(keys))
+
+
 def _cue_index(tropes: tuple[CompiledTrope, ...]) -> _CueIndex:
-    """Word -> positions of the cues that need it (the words of each cue's smallest key set), the cues with
+    """Word -> positions of the cues that need it (the words of each cue's rarest key set), the cues with
     no key (always tried), and the flat (trope, cue, needs_group) list the positions point into."""
     flat: list[tuple[CompiledTrope, Cue, bool]] = []
     for t in tropes:
@@ -430,6 +446,6 @@ def _cue_index(tropes: tuple[CompiledTrope, ...]) -> _CueIndex:
         if not cue.keys:
             always.add(k)
             continue
-        for w in min(cue.keys, key=len):
+        for w in min(cue.keys, key=_index_cost):
             index.setdefault(w, []).append(k)
     return {w: tuple(v) for w, v in index.items()}, frozenset(always), tuple(flat)
