@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from slant.analyze._trope_catalogue import Catalogue, Group, load_catalogue
-from slant.analyze._trope_patterns import _terms_regex
+from slant.analyze._trope_patterns import _WORD, _terms_regex
 from slant.nlp.spans import doc_text
 
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
@@ -156,9 +156,6 @@ def _presence_regex(group: Group) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:(?P<n>{nouns})|(?P<a>{adj}))(?!\w)", re.IGNORECASE)
 
 
-_CHUNK = re.compile(r"\w+")
-
-
 @lru_cache(maxsize=32)
 def _triggers(group: Group) -> tuple[frozenset[str], tuple[str, ...]]:
     """Per term of the group, one lower-case word that any match of the term contains (its longest), or, where
@@ -169,7 +166,7 @@ def _triggers(group: Group) -> tuple[frozenset[str], tuple[str, ...]]:
         whole: list[str] = []
         starts: list[str] = []
         for word in term.split():
-            chunks = [c.lower() for c in _CHUNK.findall(word.rstrip("*"))]
+            chunks = [c.lower() for c in _WORD.findall(word.rstrip("*"))]
             if word.endswith("*") and chunks:
                 starts.append(chunks.pop())
             whole += chunks
