@@ -63,11 +63,13 @@ def test_false_positive_ceiling(result: dict[str, Any]) -> None:
 # --- the gold files ---------------------------------------------------------------------------------
 
 
-BLIND = [gold_path(f"minimal_pairs-blind{n}.jsonl") for n in (2, 3, 4)]
+BLIND = [gold_path(f"minimal_pairs-blind{n}.jsonl") for n in (2, 3, 4, 5)]
 
 
 @pytest.mark.parametrize(
-    "path", [default_gold_path(), holdout_path(), *BLIND], ids=["gold", "holdout", "blind2", "blind3", "blind4"]
+    "path",
+    [default_gold_path(), holdout_path(), *BLIND],
+    ids=["gold", "holdout", "blind2", "blind3", "blind4", "blind5"],
 )
 def test_gold_file_is_well_formed(path: Path) -> None:
     pairs = load_pairs(path)
@@ -103,7 +105,7 @@ def test_holdout_is_separate() -> None:
     assert not {p["phrase"].casefold() for p in gold} & {p["phrase"].casefold() for p in holdout}
 
 
-@pytest.mark.parametrize("path", BLIND, ids=["blind2", "blind3", "blind4"])
+@pytest.mark.parametrize("path", BLIND, ids=["blind2", "blind3", "blind4", "blind5"])
 def test_blind_sets_are_separate_and_cover_every_group(path: Path) -> None:
     """Issue 4: the blind sets share no id or text with the others and cover the nine groups."""
     pairs = load_pairs(path)

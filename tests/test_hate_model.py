@@ -1,4 +1,4 @@
-"""The classifier half of the hate detector (``slant.hate-model.v3``, accurate mode; issue 4): review flags.
+"""The classifier half of the hate detector (``slant.hate-model.v4``, accurate mode; issue 4): review flags.
 
 The rules around the classifier are tested with given probabilities, so these tests need no model.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from slant.analyze.hate_model import HATE_THRESHOLD, group_in, model_flags
+from slant.analyze.hate_model import HATE_THRESHOLD, group_in, model_flags, review_candidates
 from slant.models import Flag, Quote
 
 
@@ -67,3 +67,44 @@ def test_voice_quoted_and_discussed() -> None:
     text = "She condemned the smear that Muslims are all the same."
     (flag,) = model_flags(text, _probs(text, 0.99), [], [])
     assert flag.voice == "discussed"
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in ".?!":
+            out.append((start, i + 1))
+            start = i + 2
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the group named, then referred back to: both sentences are scored, the second as an allusion
+        (
+            "Migrants are pouring in. They arrive with nothing.",
+            [("Migrants and refugees", False), ("Migrants and refugees", True)],
+        ),
+        # a back-reference with no group named before: nothing to score
+        ("The council met on Monday. They approved the budget.", []),
+        # a new paragraph forgets the group
+        ("Migrants are pouring in.\nThey approved the budget.", [("Migrants and refugees", False)]),
+        # a sentence after the group that does not refer back is not scored
+        ("Muslims pray on Friday. The council approved the budget.", [("Muslims", False)]),
+    ],
+)
+def test_review_candidates(text: str, expected: list[tuple[str, bool]]) -> None:
+    """Issue 4: the review queue also scores sentences that refer back to a group named just before."""
+    found = review_candidates(text, _sentences(text))
+    assert [(g.name, back) for _, _, g, back in found] == expected
+    assert all(0 <= s < e <= len(text) for s, e, _, _ in found)
+
+
+def test_alluded_sentence_is_flagged_for_its_group() -> None:
+    text = "Migrants are pouring in. They breed like rats and live off our taxes."
+    (_, _), (start, end) = _sentences(text)
+    group = review_candidates(text, _sentences(text))[1][2]
+    (flag,) = model_flags(text, [(start, end, {"hate": 0.95})], [], [], {start: group})
+    assert flag.target_group == "Migrants and refugees" and flag.text == text[start:end]
+    assert "refers back to migrants and refugees" in (flag.explanation or "")

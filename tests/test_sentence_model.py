@@ -20,6 +20,7 @@ from slant.nlp.sentence_model import (
     TASKS,
     TOKENIZER_FILE,
     SentenceModel,
+    member_weights,
     model_dir,
     normalise_social,
     task_probabilities,
@@ -75,7 +76,7 @@ def test_accurate_pipeline_flags_biased_sentences_and_keeps_provenance() -> None
         "The council approved the annual budget on Tuesday after a two-hour debate."
     )
     an = pipe.analyze([Article(id="t", source="test", text=text)])[0]
-    assert "slant.bias-model.v3" in an.pipeline and "slant.hate-model.v3" in an.pipeline
+    assert "slant.bias-model.v4" in an.pipeline and "slant.hate-model.v4" in an.pipeline
     assert [f.start for f in an.flags if f.kind == "bias"] == [0]  # the loaded first sentence, not the report
     assert 0.0 <= an.scores["bias_mean"] <= 1.0 and "hyperpartisan" in an.scores
     for f in an.flags:
@@ -155,6 +156,41 @@ def test_each_member_reads_the_text_through_its_own_normaliser(tmp_path: Path) -
     a, b, c = (SentenceModel(d).logits(TEXTS) for d in (raw, social, mixed))
     assert not np.allclose(a[1], b[1])  # the tweet-like text reads differently once normalised
     assert np.allclose(c, (a + b) / 2, atol=1e-5)
+
+
+def test_member_weights_mix_each_task_on_its_own(tmp_path: Path) -> None:
+    """Issue 4: a member may count more on one task (the op-ed-trained network on the hate head)."""
+    first = (_shipped_members() or [{"file": MODEL_FILE}])[0]["file"]
+    raw = _copy_model(tmp_path / "a", {**_base_card(), "normalise": ""}, {MODEL_FILE: first})
+    social = _copy_model(tmp_path / "b", {**_base_card(), "normalise": "social"}, {MODEL_FILE: first})
+    members = [
+        {"file": MODEL_FILE, "normalise": "", "weights": {"bias": 1, "hate": 3}},
+        {"file": "model-2.int8.onnx", "normalise": "social", "weights": {"bias": 1, "hate": 1}},
+    ]
+    mixed = _copy_model(
+        tmp_path / "c", {**_base_card(), "members": members}, {MODEL_FILE: first, "model-2.int8.onnx": first}
+    )
+    a, b, c = (SentenceModel(d).logits(TEXTS) for d in (raw, social, mixed))
+    assert np.allclose(c[:, :2], (a[:, :2] + b[:, :2]) / 2, atol=1e-5)
+    assert np.allclose(c[:, 2:], (3 * a[:, 2:] + b[:, 2:]) / 4, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("weights", "expected"),
+    [
+        ([{}, {}], [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5]]),
+        ([{"hate": 3}, {}], [[0.5, 0.5, 0.75, 0.75], [0.5, 0.5, 0.25, 0.25]]),
+        ([{"bias": 0}, {"hate": 0}], [[0, 0, 1, 1], [1, 1, 0, 0]]),
+    ],
+)
+def test_member_weights_are_normalised_per_task(weights: list[dict[str, float]], expected: list[list[float]]) -> None:
+    got = member_weights([{"weights": w} for w in weights], ("bias", "hate"))
+    assert np.allclose(np.array(got), np.array(expected))
+
+
+def test_a_task_no_member_weighs_is_a_model_error() -> None:
+    with pytest.raises(ModelError, match="no member with a positive weight"):
+        member_weights([{"weights": {"hate": 0}}, {"weights": {"hate": 0}}], ("bias", "hate"))
 
 
 def _shipped_members() -> list[dict[str, str]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from slant.nlp._onnx import CARD_FILE, TOKENIZER_FILE
-from slant.train.ensemble import combine, ensemble_cv, member_file
+from slant.train.ensemble import combine, ensemble_cv, member_file, parse_weights
 
 
 def _oof(folder: Path, fold: int, rows: list[tuple[str, int, list[float]]]) -> None:
@@ -68,6 +68,39 @@ def test_members_must_hold_out_the_same_rows(tmp_path: Path) -> None:
         ensemble_cv([tmp_path / "a", tmp_path / "b"], 1)
     with pytest.raises(SystemExit, match=r"fold1\.json is missing"):
         ensemble_cv([tmp_path / "a", tmp_path / "a"], 2)
+
+
+def test_a_dataset_only_one_member_held_out_is_left_out(tmp_path: Path) -> None:
+    """Issue 4: a member trained on an extra set (slant's op-ed rows) joins members that never saw it."""
+    _oof(tmp_path / "a", 0, A_ROWS)
+    _oof(tmp_path / "c", 0, [*B_ROWS[:2], ("oped", 1, [0, 0, 0.0, 1.0]), *B_ROWS[2:]])
+    (both,) = ensemble_cv([tmp_path / "a", tmp_path / "c"], 1)
+    assert set(both) == {"fold", "babe", "isca"} and both["babe"]["f1m"] == 1.0
+
+
+def test_member_weights_count_per_task(tmp_path: Path) -> None:
+    """Issue 4: with member B weighted 0 on the hate head, ISCA is scored on A alone and BABE on both."""
+    _oof(tmp_path / "a", 0, A_ROWS)
+    _oof(tmp_path / "b", 0, B_ROWS)
+    (fold,) = ensemble_cv([tmp_path / "a", tmp_path / "b"], 1, [{}, {"hate": 0}])
+    assert fold["babe"]["f1m"] == 1.0 and fold["isca"]["f1_pos"] == 1.0
+    (fold,) = ensemble_cv([tmp_path / "a", tmp_path / "b"], 1, [{"hate": 0}, {}])
+    assert fold["isca"]["f1_pos"] == 0.0  # B alone misses the hateful ISCA row
+    with pytest.raises(SystemExit, match="weight >= 0"):
+        ensemble_cv([tmp_path / "a", tmp_path / "b"], 1, [{"sarcasm": 1}, {}])
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"), [("hate=2", {"hate": 2.0}), ("bias=1, hate=0.5", {"bias": 1.0, "hate": 0.5}), ("", {})]
+)
+def test_parse_weights(spec: str, expected: dict[str, float]) -> None:
+    assert parse_weights(spec) == expected
+
+
+@pytest.mark.parametrize("spec", ["hate", "hate=lots"])
+def test_parse_weights_rejects_what_it_cannot_read(spec: str) -> None:
+    with pytest.raises(SystemExit, match="TASK=WEIGHT"):
+        parse_weights(spec)
 
 
 def test_combine_writes_every_member_and_a_card_that_lists_them(tmp_path: Path) -> None:

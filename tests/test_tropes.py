@@ -536,6 +536,9 @@ def test_obfuscated_flag_points_at_the_original_text(nlp: Any) -> None:
         ("contmpt", "contempt"),
         ("h4te", "hate"),
         ("therapists and Facebook", "therapists and Facebook"),
+        # issue 4: inside a sentence a capitalised word is a name, repaired only to a group's own name
+        ("adviser Petra Dinu says", "adviser Petra Dinu says"),
+        ("I hate Mslims", "I hate Muslims"),
     ],
 )
 def test_normalise(written: str, plain: str) -> None:
@@ -754,6 +757,37 @@ CODED_OPED_FAMILIES_UNFLAGGED: list[str] = [
     "Asylum seekers at the hotel were treated for scabies after an outbreak, officials said.",
 ]
 
+# Issue 4 (blind5 false positives): a refuted claim, a phrase quoted in single marks next to a sentence that
+# calls it a slur, and a surname one letter off a slur must yield no hate flag in the author's or a quoted voice.
+BLIND5_UNFLAGGED: list[str] = [
+    "Claims that the Harlow Fen flu cluster was caused by asylum seekers bringing disease from abroad collapsed "
+    "once the lab results came in.",
+    "Rumours that refugees spread disease in the camp were debunked by the health board.",
+    "Councillor Tam Orrin dusted off the phrase 'welfare queens' at the hustings. The slur was invented to smear "
+    "Black mothers, and he knows it.",
+    "Housing adviser Petra Dinu says the families need a permanent site, not another eviction notice.",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "inside"),
+    [
+        ('He said "they are vermin" and left.', "vermin", True),
+        ("He revived the phrase 'welfare queens' on Monday.", "welfare", True),
+        ("He revived the phrase 'welfare queens' on Monday.", "Monday", False),
+        ("He said \u2018they are vermin\u2019 and then left.", "vermin", True),
+        ("He said \u2018they are vermin\u2019 and then left.", "left", False),
+        ("The voters' anger at Ali's welfare queens remark", "welfare", False),  # apostrophes, no quote
+        ("'They are vermin' was the headline.", "vermin", True),
+        ("Line one 'open\nline two vermin", "vermin", False),  # a quote does not run over a line break
+    ],
+)
+def test_in_quote_marks(text: str, word: str, inside: bool) -> None:
+    """Issue 4: single quotation marks count as quote marks; apostrophes do not."""
+    from slant.analyze.tropes import _in_quote_marks
+
+    assert _in_quote_marks(text, text.index(word)) is inside
+
 
 def test_may_name_only_skips_sentences_that_cannot_name_the_group() -> None:
     """Issue 4 (speed): the word pre-filter before ``group_named`` passes every catalogue term, with wildcards
@@ -781,5 +815,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 *GENERALISED_UNFLAGGED,
                 *CODED_OPED_UNFLAGGED,
                 *CODED_OPED_FAMILIES_UNFLAGGED,
+                *BLIND5_UNFLAGGED,
             ],
         )

@@ -133,17 +133,19 @@ def _known(word: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _hate_words() -> tuple[frozenset[str], frozenset[str]]:
-    """The hate words (see the module doc), and the subset that are group terms."""
+def _hate_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The hate words (see the module doc), the subset that are group terms, and the group terms that are no slur."""
     cat = load_catalogue()
-    group_texts = [t for g in cat.groups for t in (*g.nouns, *g.adjectives, *g.members, *g.slurs)]
+    name_texts = [t for g in cat.groups for t in (*g.nouns, *g.adjectives, *g.members)]
+    slur_texts = [t for g in cat.groups for t in g.slurs]
     texts = [w for name in HATE_LISTS if name in cat.lexicon for w in cat.words(name)]
 
     def words(ts: list[str]) -> frozenset[str]:
         return frozenset(w for t in ts for w in _CATALOGUE_WORD.findall(re.sub(r"\{[^}]*\}", " ", t.lower())))
 
-    groups = words(group_texts)
-    return groups | words(texts), groups
+    names = words(name_texts)
+    groups = names | words(slur_texts)
+    return groups | words(texts), groups, names
 
 
 @lru_cache(maxsize=1)
@@ -185,9 +187,9 @@ def _rewrite(word: str, initial: bool = False) -> str | None:
     if not _english() or _known(low):
         return None
     name = word[0].isupper() and not initial
-    groups = _hate_words()[1]
     fixed = _repairs().get(low)
-    if fixed is not None and (not name or fixed in groups):
+    # a surname one letter off a slur ("Dinu") is a name: inside a sentence only a group's own name is repaired
+    if fixed is not None and (not name or fixed in _hate_words()[2]):
         return fixed.capitalize() if word[0].isupper() else fixed
     if name:
         return None

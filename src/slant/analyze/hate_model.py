@@ -3,7 +3,8 @@
 ``slant.tropes.v1`` finds catalogued tropes by rule and explains them; this component adds a flag of kind
 ``review`` where the classifier (trained on ISCA antisemitism tweets and the ToxiGen statements, see
 :mod:`slant.train.sentence_classifier`) rates a sentence hateful with high probability, the sentence names a
-group of the trope catalogue, and no rule flag already covers it.
+group of the trope catalogue (or refers back with "they" to one that the paragraph named before), and no rule
+flag already covers it.
 
 Why ``review`` and not ``hate``: on HateCheck (never trained on) the head finds most hateful cases but also
 fires on many neutral or positive statements about a group and on negated hate ("I don't hate X"): at the
@@ -15,7 +16,7 @@ antisemitic conspiracy theory") gets the ``discussed`` voice.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
@@ -68,6 +69,36 @@ def _group_patterns() -> tuple[tuple[Group, re.Pattern[str]], ...]:
     return tuple(out)
 
 
+#: Words that refer back to a group named in an earlier sentence ("Migrants ... They arrive with nothing").
+_BACK_REFERENCE = re.compile(
+    r"\b(?:they|them|their|theirs|themselves|these people|those people|their kind|that lot)\b", re.IGNORECASE
+)
+
+
+def review_candidates(text: str, sentences: Sequence[tuple[int, int]]) -> list[tuple[int, int, Group, bool]]:
+    """The sentences the review queue scores, each with the group it is about and whether it only alludes to it.
+
+    A sentence counts when it names a catalogue group, or when it refers back to one ("they", "these people")
+    that an earlier sentence of the same paragraph named: coded tropes often name the group once and then
+    speak of "them". ``sentences``: (start, end) character offsets in ``text``, in order.
+    """
+    out: list[tuple[int, int, Group, bool]] = []
+    last: Group | None = None
+    prev_end = 0
+    for start, end in sentences:
+        if "\n" in text[prev_end:start]:
+            last = None  # a new paragraph
+        prev_end = end
+        sentence = text[start:end]
+        named = group_in(sentence)
+        if named is not None:
+            out.append((start, end, named, False))
+            last = named
+        elif last is not None and _BACK_REFERENCE.search(sentence):
+            out.append((start, end, last, True))
+    return out
+
+
 def group_in(text: str) -> Group | None:
     """The first catalogue group named in ``text`` (by its nouns, adjectives or cased names), if any."""
     best: tuple[int, Group] | None = None
@@ -83,8 +114,12 @@ def model_flags(
     sentence_probs: Sequence[tuple[int, int, dict[str, float]]],
     flags: Sequence[Flag],
     quotes: Sequence[Quote],
+    alluded: Mapping[int, Group] | None = None,
 ) -> list[Flag]:
-    """Review flags for the sentences over the threshold that name a group and carry no hate flag yet."""
+    """Review flags for the sentences over the threshold that name a group and carry no hate flag yet.
+
+    ``alluded``: sentence start -> the group a sentence refers back to without naming it
+    (:func:`review_candidates`)."""
     taken = [(f.start, f.end) for f in flags if f.kind in ("hate", "contested")]
     out: list[Flag] = []
     for start, end, probs in sentence_probs:
@@ -92,9 +127,15 @@ def model_flags(
         if p < HATE_THRESHOLD or any(a < end and start < b for a, b in taken):
             continue
         sentence = text[start:end]
-        group = group_in(sentence)
+        back = (alluded or {}).get(start)
+        group = group_in(sentence) or back
         if group is None:
             continue
+        about = (
+            f"this sentence about {group.name.lower()}"
+            if back is None or group_in(sentence) is not None
+            else f"this sentence, which refers back to {group.name.lower()} named just before,"
+        )
         voice: Literal["author", "quoted", "discussed"] = (
             "discussed" if _DISCUSSION.search(sentence) else voice_of(start, end, quotes)
         )
@@ -109,7 +150,7 @@ def model_flags(
                 voice=voice,
                 target_group=group.name,
                 explanation=(
-                    f"Our hate classifier rates this sentence about {group.name.lower()} as hateful ({p:.0%}). "
+                    f"Our hate classifier rates {about} as hateful ({p:.0%}). "
                     "No catalogued trope matched, so judge it by hand: is a whole group blamed, demeaned or "
                     "threatened, or is a person, party or policy criticised?"
                 ),
@@ -120,10 +161,11 @@ def model_flags(
 
 
 class HateModelComponent(Component):
-    """Adds classifier ``review`` flags (accurate mode). Only sentences that name a catalogue group and carry
-    no rule flag are scored, so the model runs on a few sentences per article."""
+    """Adds classifier ``review`` flags (accurate mode). Only sentences that name a catalogue group (or refer
+    back to one named just before) and carry no rule flag are scored, so the model runs on a few sentences per
+    article."""
 
-    name: ClassVar[str] = "slant.hate-model.v3"
+    name: ClassVar[str] = "slant.hate-model.v4"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes", "flags")
     provides: ClassVar[tuple[str, ...]] = ("flags",)
 
@@ -135,12 +177,14 @@ class HateModelComponent(Component):
     def __call__(self, ctx: Context) -> None:
         flags: Sequence[Any] = ctx.data.get("flags", ())
         taken = [(f.start, f.end) for f in flags if f.kind in ("hate", "contested")]
+        text = ctx.article.text
         spans = [
-            (s.start_char, s.end_char, s.text)
-            for s in ctx.doc.sents
-            if group_in(s.text) is not None and not any(a < s.end_char and s.start_char < b for a, b in taken)
+            c
+            for c in review_candidates(text, [(s.start_char, s.end_char) for s in ctx.doc.sents])
+            if not any(a < c[1] and c[0] < b for a, b in taken)
         ]
-        probs = self.model.predict([t for _, _, t in spans]) if spans else []
-        scored = [(s, e, p) for (s, e, _), p in zip(spans, probs, strict=True)]
-        extra = model_flags(ctx.article.text, scored, flags, ctx.data.get("quotes", ()))
+        probs = self.model.predict([text[s:e] for s, e, _, _ in spans]) if spans else []
+        scored = [(s, e, p) for (s, e, _, _), p in zip(spans, probs, strict=True)]
+        alluded = {s: g for s, _, g, back in spans if back}
+        extra = model_flags(text, scored, flags, ctx.data.get("quotes", ()), alluded)
         ctx.data["flags"] = (*flags, *extra)

@@ -136,10 +136,21 @@ def _any(cues: Iterable[Cue], sentence: str, words: frozenset[str]) -> bool:
     return any(cue.possible(words) and cue.regex.search(sentence) for cue in cues)
 
 
+#: A single quotation mark that opens a quote (after a space or bracket, before a letter), and one that closes it;
+#: apostrophes ("don't", "Ali's") are neither.
+_SINGLE_OPEN = re.compile(r"(?<![^\s(\[])['‘](?=\w)")
+_SINGLE_CLOSE = re.compile(r"(?<=[\w.,!?])['’](?=[\s.,;:!?)\]]|$)")
+
+
 def _in_quote_marks(text: str, start: int) -> bool:
-    """Whether ``start`` lies between quotation marks on its line (an odd number of them before it)."""
-    line = text[text.rfind("\n", 0, start) + 1 : start]
-    return line.count('"') % 2 == 1 or line.count("“") > line.count("”")
+    """Whether ``start`` lies between quotation marks on its line: an odd number of double marks before it, or
+    a single mark that opens a quote ("revived the phrase 'welfare queens'") and no closing one after it."""
+    first = text.rfind("\n", 0, start) + 1
+    line = text[first:start]
+    if line.count('"') % 2 == 1 or line.count("“") > line.count("”"):
+        return True
+    opened = [m.end() for m in _SINGLE_OPEN.finditer(text, first, start + 1)]
+    return bool(opened) and _SINGLE_CLOSE.search(text, opened[-1], start) is None
 
 
 def _rejected_nearby(doc: Any, comp: Compiled, char: int) -> bool:

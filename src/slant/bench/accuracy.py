@@ -182,6 +182,7 @@ def _gold_rows(result: AccuracyResult, pinned: dict[str, dict[str, float]]) -> N
         "minimal_pairs-blind2.jsonl",
         "minimal_pairs-blind3.jsonl",
         "minimal_pairs-blind4.jsonl",
+        "minimal_pairs-blind5.jsonl",
     )
     for mode in ("fast", "accurate"):
         for name in sets:

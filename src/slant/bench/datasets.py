@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import html
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -98,6 +99,24 @@ def read_toxigen(folder: Path) -> list[Example]:
             text = line.strip().lstrip("-").strip()
             if text:
                 out.append(Example(text, label, "toxigen", group=f.stem, category=f.parent.name))
+    return out
+
+
+def read_oped(path: Path) -> list[Example]:
+    """slant's own op-ed hate set (``training/hate-oped/*.jsonl``: ``text``, ``label``, and ``group`` or
+    ``topic``): sentences we wrote, hateful tropes against a group (1) beside criticism, reporting and
+    counter-speech on the same topics (0). ``path`` is one file or a folder of them."""
+    files = sorted(path.glob("*.jsonl")) if path.is_dir() else [_need(path, "slant's training/hate-oped set")]
+    out: list[Example] = []
+    for f in files:
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                out.append(Example(str(row["text"]).strip(), int(row["label"]), "oped", category=f.stem))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ConfigError(f"{f}:{n}: not a training row ({exc}); each line needs text and label") from exc
     return out
 
 

@@ -14,10 +14,11 @@ politician, party, government, lobby or billionaire (``criticism``: must not be 
 ``contested`` flag), or text that discusses or condemns the trope (``discussed``: a ``hate`` flag in the
 ``discussed`` voice is fine). The texts are short op-ed and news-column passages written for the project
 (invented people, outlets and towns); the pairs were written blind, without reading the detector's cues.
-Four more files were each written blind, by someone who had not read the detector, and measured before any
+Five more files were each written blind, by someone who had not read the detector, and measured before any
 rule was changed against them: ``minimal_pairs-holdout.jsonl`` (20 pairs), ``minimal_pairs-blind2.jsonl`` and
 ``minimal_pairs-blind3.jsonl`` (40 each) were then used for error analysis (issue 4);
-``minimal_pairs-blind4.jsonl`` (40) never was. Their blind figures are in ``docs/benchmarks.md``.
+``minimal_pairs-blind4.jsonl`` (40) never was; ``minimal_pairs-blind5.jsonl`` (40) only for its three false
+positives, never for recall. Their blind figures are in ``docs/benchmarks.md``.
 
 Metrics:
 

