@@ -92,6 +92,12 @@ def _sentences(text: str) -> list[tuple[int, int]]:
         ("Migrants are pouring in.\nThey approved the budget.", [("Migrants and refugees", False)]),
         # a sentence after the group that does not refer back is not scored
         ("Muslims pray on Friday. The council approved the budget.", [("Muslims", False)]),
+        # "they" reaches two sentences back, not three
+        (
+            "Muslims pray on Friday. The hall opens at noon. They bring food.",
+            [("Muslims", False), ("Muslims", True)],
+        ),
+        ("Muslims pray on Friday. The hall opens at noon. Doors shut at one. They bring food.", [("Muslims", False)]),
     ],
 )
 def test_review_candidates(text: str, expected: list[tuple[str, bool]]) -> None:

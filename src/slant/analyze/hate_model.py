@@ -75,17 +75,22 @@ _BACK_REFERENCE = re.compile(
 )
 
 
+#: How many sentences back a "they" may reach for the group it refers to (news paragraphs run long, and a
+#: "they" several sentences after a group is named is usually about someone else).
+BACK_REFERENCE_REACH = 2
+
+
 def review_candidates(text: str, sentences: Sequence[tuple[int, int]]) -> list[tuple[int, int, Group, bool]]:
     """The sentences the review queue scores, each with the group it is about and whether it only alludes to it.
 
     A sentence counts when it names a catalogue group, or when it refers back to one ("they", "these people")
-    that an earlier sentence of the same paragraph named: coded tropes often name the group once and then
+    that one of the two sentences before it, in the same paragraph, named: coded tropes often name the group once and then
     speak of "them". ``sentences``: (start, end) character offsets in ``text``, in order.
     """
     out: list[tuple[int, int, Group, bool]] = []
-    last: Group | None = None
+    last: tuple[int, Group] | None = None  # the sentence index and group of the last naming
     prev_end = 0
-    for start, end in sentences:
+    for i, (start, end) in enumerate(sentences):
         if "\n" in text[prev_end:start]:
             last = None  # a new paragraph
         prev_end = end
@@ -93,9 +98,9 @@ def review_candidates(text: str, sentences: Sequence[tuple[int, int]]) -> list[t
         named = group_in(sentence)
         if named is not None:
             out.append((start, end, named, False))
-            last = named
-        elif last is not None and _BACK_REFERENCE.search(sentence):
-            out.append((start, end, last, True))
+            last = (i, named)
+        elif last is not None and i - last[0] <= BACK_REFERENCE_REACH and _BACK_REFERENCE.search(sentence):
+            out.append((start, end, last[1], True))
     return out
 
 
