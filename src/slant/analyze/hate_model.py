@@ -84,8 +84,8 @@ def review_candidates(text: str, sentences: Sequence[tuple[int, int]]) -> list[t
     """The sentences the review queue scores, each with the group it is about and whether it only alludes to it.
 
     A sentence counts when it names a catalogue group, or when it refers back to one ("they", "these people")
-    that one of the two sentences before it, in the same paragraph, named: coded tropes often name the group once and then
-    speak of "them". ``sentences``: (start, end) character offsets in ``text``, in order.
+    that one of the two sentences before it, in the same paragraph, named: coded tropes often name the group
+    once and then speak of "them". ``sentences``: (start, end) character offsets in ``text``, in order.
     """
     out: list[tuple[int, int, Group, bool]] = []
     last: tuple[int, Group] | None = None  # the sentence index and group of the last naming
@@ -132,13 +132,13 @@ def model_flags(
         if p < HATE_THRESHOLD or any(a < end and start < b for a, b in taken):
             continue
         sentence = text[start:end]
-        back = (alluded or {}).get(start)
-        group = group_in(sentence) or back
+        named = group_in(sentence)
+        group = named or (alluded or {}).get(start)
         if group is None:
             continue
         about = (
             f"this sentence about {group.name.lower()}"
-            if back is None or group_in(sentence) is not None
+            if named is not None
             else f"this sentence, which refers back to {group.name.lower()} named just before,"
         )
         voice: Literal["author", "quoted", "discussed"] = (

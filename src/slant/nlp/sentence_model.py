@@ -164,10 +164,13 @@ class SentenceModel:
         """The members' logits for one batch, averaged with each task's member weights, shape
         ``(len(texts), 2 * tasks)``."""
         total = np.zeros((len(texts), 2 * len(self.tasks)), dtype=np.float64)
+        encoded: dict[Callable[[str], str], dict[str, npt.NDArray[np.int64]]] = {}  # members sharing a normaliser
         for (norm, session, inputs), weight in zip(self.members, self.weights, strict=True):
             if not weight.any():
                 continue
-            feed = {n: v for n, v in encode(self.tokenizer, [norm(t) for t in texts]).items() if n in inputs}
+            if norm not in encoded:
+                encoded[norm] = encode(self.tokenizer, [norm(t) for t in texts])
+            feed = {n: v for n, v in encoded[norm].items() if n in inputs}
             total += weight * np.asarray(session.run(None, feed)[0], dtype=np.float64)
         return total
 

@@ -72,11 +72,9 @@ def parse_weights(spec: str) -> dict[str, float]:
     for part in filter(None, (p.strip() for p in spec.split(","))):
         task, sep, value = part.partition("=")
         try:
-            out[task.strip()] = float(value)
+            out[task.strip()] = float(value if sep else "missing")
         except ValueError:
-            sep = ""
-        if not sep:
-            raise SystemExit(f"--member-weight {spec!r}: write TASK=WEIGHT pairs, e.g. bias=1,hate=2")
+            raise SystemExit(f"--member-weight {spec!r}: write TASK=WEIGHT pairs, e.g. bias=1,hate=2") from None
     return out
 
 
