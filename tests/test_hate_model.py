@@ -1,4 +1,4 @@
-"""The classifier half of the hate detector (``slant.hate-model.v4``, accurate mode; issue 4): review flags.
+"""The classifier half of the hate detector (``slant.hate-model.v5``, accurate mode; issue 4): review flags.
 
 The rules around the classifier are tested with given probabilities, so these tests need no model.
 """

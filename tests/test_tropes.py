@@ -769,6 +769,89 @@ BLIND5_UNFLAGGED: list[str] = [
 ]
 
 
+# Issue 4 (error analysis on ISCA tweets, written in news register): words inside quotation marks that no quote
+# attributes are someone else's words put on show when the marks hold a clause; a scare-quoted term and a
+# first-person vow stay the author's. text -> (code, group, voice)
+REPORTED_WORDS: list[tuple[str, str, str, str]] = [
+    (
+        'A man outside the Dunmore arena kept yelling "the Jews control the banks" until stewards led him away.',
+        "AS-CONTROL-FINANCE",
+        "Jews",
+        "quoted",
+    ),
+    (
+        'Protesters in Carrow Square chanted "migrants are vermin" for an hour on Saturday.',
+        "MI-DEHUMANISE",
+        "Migrants and refugees",
+        "quoted",
+    ),
+    (
+        'On the forum, the thread titled "all Roma are thieves" drew two hundred replies.',
+        "RO-THIEVERY",
+        "Roma and Travellers",
+        "quoted",
+    ),
+    ('The "Zionists" control Washington and tell the president what to do.', "AS-CONTROL-GOVERNMENT", "Jews", "author"),
+    ('Those "migrants" are vermin.', "MI-DEHUMANISE", "Migrants and refugees", "author"),
+    ("We vowed to kill the Jews and we will.", "AS-VIOLENCE", "Jews", "author"),
+    # a trope in the clause of a third party's verb of saying or believing is theirs; a first-person or vague
+    # subject ("I think", "we all know") keeps it the writer's
+    (
+        "In his manifesto, the gunman claimed that Jews were behind the replacement of white people.",
+        "AS-REPLACEMENT-PLOT",
+        "Jews",
+        "quoted",
+    ),
+    (
+        "The councillor, who thinks Muslims are taking over the country, was suspended on Monday.",
+        "MU-ISLAMISATION",
+        "Muslims",
+        "quoted",
+    ),
+    ("I think the Jews control the banks.", "AS-CONTROL-FINANCE", "Jews", "author"),
+    ("We all know that Muslims are taking over the country.", "MU-ISLAMISATION", "Muslims", "author"),
+    # a verb after the trope, or a modal one, is no report (minimal_pairs mp-13-percent, blind3 useless-eaters)
+    ("Migrants are vermin, whatever the liberal press says.", "MI-DEHUMANISE", "Migrants and refugees", "author"),
+    (
+        "Sooner or later a serious country must ask why it keeps feeding useless eaters.",
+        "DI-BURDEN",
+        "Disabled people",
+        "author",
+    ),
+    (
+        "Marchers in Holt repeated the claim that there is a Jewish plot to replace white people with migrants.",
+        "AS-WORLD-CONSPIRACY",
+        "Jews",
+        "discussed",
+    ),
+]
+
+# Issue 4 (same analysis): a third party's reported vow or charter is not a call for violence in the author's voice.
+REPORTED_UNFLAGGED: list[str] = [
+    "The Iron Dawn movement, which has vowed to kill Jews, claimed the attack on Sunday.",
+    "The group's charter calls on members to kill Jews wherever they find them, investigators said.",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "clause"),
+    [
+        ('He yelled "gas the Jews" at them.', "gas", True),
+        ("He said \u2018those damn people\u2019 twice.", "damn", True),
+        ('The leaflet began "they are vermin', "vermin", True),  # unclosed: runs to the end of the line
+        ('The so-called "globalists" at the bank.', "globalists", False),  # a scare-quoted term
+        ('The "international bankers" again.', "bankers", False),
+        ('He yelled "gas the Jews" at them.', "them", False),
+        ("Ali's friends' cars were all towed away.", "cars", False),
+    ],
+)
+def test_in_quoted_clause(text: str, word: str, clause: bool) -> None:
+    """Issue 4: a quoted clause (three words or more) is told from a scare-quoted term."""
+    from slant.analyze.tropes import _in_quoted_clause
+
+    assert _in_quoted_clause(text, text.index(word)) is clause
+
+
 @pytest.mark.parametrize(
     ("text", "word", "inside"),
     [
@@ -804,7 +887,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Feed the example tables defined throughout this module to ``test_flagged`` and ``test_unflagged``."""
     if metafunc.function is test_flagged:
         metafunc.parametrize(
-            ("text", "code", "group", "voice"), [*FLAGGED, *EXPLICIT, *GENERALISED, *CODED_OPED, *CODED_OPED_FAMILIES]
+            ("text", "code", "group", "voice"),
+            [*FLAGGED, *EXPLICIT, *GENERALISED, *CODED_OPED, *CODED_OPED_FAMILIES, *REPORTED_WORDS],
         )
     elif metafunc.function is test_unflagged:
         metafunc.parametrize(
@@ -816,5 +900,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 *CODED_OPED_UNFLAGGED,
                 *CODED_OPED_FAMILIES_UNFLAGGED,
                 *BLIND5_UNFLAGGED,
+                *REPORTED_UNFLAGGED,
             ],
         )

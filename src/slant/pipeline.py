@@ -32,8 +32,8 @@ REGISTRY: dict[str, str] = {
     "slant.stance-model.v3": "slant.analyze.stance_model:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
     "slant.bias.v1": "slant.analyze.bias:BiasComponent",
-    "slant.bias-model.v4": "slant.analyze.bias:ModelBiasComponent",
-    "slant.hate-model.v4": "slant.analyze.hate_model:HateModelComponent",
+    "slant.bias-model.v5": "slant.analyze.bias:ModelBiasComponent",
+    "slant.hate-model.v5": "slant.analyze.hate_model:HateModelComponent",
     "slant.partisan.v1": "slant.analyze.partisan:PartisanComponent",
 }
 
@@ -56,8 +56,8 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.stance-model.v3",
         "slant.loaded.v1",
         "slant.tropes.v1",
-        "slant.bias-model.v4",
-        "slant.hate-model.v4",
+        "slant.bias-model.v5",
+        "slant.hate-model.v5",
         "slant.partisan.v1",
     ),
 }

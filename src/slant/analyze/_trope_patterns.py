@@ -317,6 +317,10 @@ class Compiled:
     rejection: tuple[Cue, ...] = ()
     #: Words just before a slur that make it the speaker's own, reclaimed word (``lexicon.self_reference``).
     self_reference: tuple[Cue, ...] = ()
+    #: Lemmas of verbs of belief whose clause is a third party's view (``lexicon.belief_verbs``).
+    belief_verbs: frozenset[str] = frozenset()
+    #: Subjects that name no real source, so a "... say that" after them stays the writer's (``lexicon.vague_sources``).
+    vague_sources: frozenset[str] = frozenset()
     #: Built in ``__post_init__``: word -> positions of the cues that need it, the keyless cues, the flat list.
     cue_index: _CueIndex = field(default=({}, frozenset(), ()), repr=False)
 
@@ -413,7 +417,14 @@ def compiled() -> Compiled:
         self_reference=tuple(compile_cue(x, cat) for x in cat.words("self_reference"))
         if "self_reference" in cat.lexicon
         else (),
+        belief_verbs=_lower_words(cat, "belief_verbs"),
+        vague_sources=_lower_words(cat, "vague_sources"),
     )
+
+
+def _lower_words(cat: Catalogue, name: str) -> frozenset[str]:
+    """A plain word list of ``[lexicon]`` in lower case (empty when the catalogue lacks it)."""
+    return frozenset(w.lower() for w in cat.words(name)) if name in cat.lexicon else frozenset()
 
 
 #: Function words found in most sentences: a key set holding one of them lets almost every sentence through, so

@@ -170,7 +170,7 @@ class HateModelComponent(Component):
     back to one named just before) and carry no rule flag are scored, so the model runs on a few sentences per
     article."""
 
-    name: ClassVar[str] = "slant.hate-model.v4"
+    name: ClassVar[str] = "slant.hate-model.v5"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes", "flags")
     provides: ClassVar[tuple[str, ...]] = ("flags",)
 

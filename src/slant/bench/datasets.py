@@ -16,6 +16,7 @@ Each reader takes the path the user downloaded and returns plain rows. Where to 
 
 from __future__ import annotations
 
+import ast
 import csv
 import html
 import json
@@ -37,6 +38,10 @@ class Example:
     dataset: str
     group: str = ""
     category: str = ""
+    #: Words the annotators marked in the text (BABE's ``biased_words``), for auxiliary training signals.
+    words: tuple[str, ...] = ()
+    #: BABE's ``label_opinion`` as an index into :data:`OPINIONS`; -1 when unknown.
+    opinion: int = -1
 
 
 def _need(path: Path, what: str) -> Path:
@@ -51,12 +56,34 @@ def _csv(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
         return list(csv.DictReader(f, delimiter=delimiter))
 
 
+#: BABE's ``label_opinion`` values, in the order of :attr:`Example.opinion`.
+OPINIONS: tuple[str, ...] = ("Entirely factual", "Somewhat factual but also opinionated", "Expresses writer’s opinion")
+
+
+def _word_list(cell: str) -> tuple[str, ...]:
+    """BABE's ``biased_words`` cell, a Python-style list of strings (``['hyper', 'dangerous']``); ``()`` when the
+    cell is empty or not such a list."""
+    try:
+        value = ast.literal_eval((cell or "").strip() or "[]")
+    except (ValueError, SyntaxError):
+        return ()
+    return tuple(w for w in value if isinstance(w, str) and w.strip()) if isinstance(value, list) else ()
+
+
 def read_babe(path: Path) -> list[Example]:
-    """BABE sentences: label 1 = Biased, 0 = Non-biased ("No agreement" rows are dropped)."""
+    """BABE sentences: label 1 = Biased, 0 = Non-biased ("No agreement" rows are dropped), with the words the
+    annotators marked as biased and the opinion label, which training may use as auxiliary signals."""
     rows = _csv(_need(path, "BABE train_SG2.csv"), ";")
     labels = {"Biased": 1, "Non-biased": 0}
+    opinion = {name: i for i, name in enumerate(OPINIONS)}
     return [
-        Example(r["text"].strip(), labels[r["label_bias"]], "babe")
+        Example(
+            r["text"].strip(),
+            labels[r["label_bias"]],
+            "babe",
+            words=_word_list(r.get("biased_words", "")),
+            opinion=opinion.get(r.get("label_opinion", ""), -1),
+        )
         for r in rows
         if r.get("label_bias") in labels and r.get("text", "").strip()
     ]

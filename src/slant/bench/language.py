@@ -93,7 +93,7 @@ def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str,
 
 
 def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
-    """HateCheck through the sentence model's hate head as ``slant.hate-model.v4`` uses it: a case is queued
+    """HateCheck through the sentence model's hate head as ``slant.hate-model.v5`` uses it: a case is queued
     for review when the head's probability reaches the component's threshold and a catalogue group is named."""
     from slant.analyze.hate_model import HATE_THRESHOLD, group_in
     from slant.nlp.sentence_model import SentenceModel

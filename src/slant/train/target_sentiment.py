@@ -248,14 +248,14 @@ def base_model_dir() -> Path:
 
 
 def optimizer_and_schedule(model: nn.Module, args: argparse.Namespace, total: int) -> tuple[Any, Any]:
-    """AdamW (weight decay on matrices only; the ``head.`` parameters at ``args.head_lr``) and a linear
+    """AdamW (weight decay on matrices only; the ``head.`` and ``aux.`` parameters at ``args.head_lr``) and a linear
     warm-up over ``args.warmup`` of the ``total`` steps, then linear decay to zero."""
     decay: list[Any] = []
     no_decay: list[Any] = []
     head: list[Any] = []
     for name, param in model.named_parameters():
         if param.requires_grad:
-            (head if name.startswith("head.") else no_decay if param.ndim < 2 else decay).append(param)
+            (head if name.startswith(("head.", "aux.")) else no_decay if param.ndim < 2 else decay).append(param)
     optimizer = torch.optim.AdamW(
         [
             {"params": decay, "weight_decay": args.weight_decay, "lr": args.lr},
