@@ -168,9 +168,9 @@ def _in_quote_marks(text: str, start: int) -> bool:
 
 
 #: A match inside quotation marks that hold at least this many words is someone else's words put on show
-#: ("shouted "Jews will not replace us"", the phrase "those damn ..."), not the author's: ISCA's tweets have 76
-#: such matches and 75 of them sit in tweets labelled not antisemitic. A shorter stretch may be the author's
-#: own scare-quoted term (the "globalists"), which stays the author's.
+#: ("shouted "Jews will not replace us"", the phrase "those damn ..."), not the author's: of the 77 author-voice
+#: matches inside quotation marks in ISCA's tweets, 76 sit in tweets labelled not antisemitic. A shorter stretch
+#: may be the author's own scare-quoted term (the "globalists"), which stays the author's.
 QUOTED_CLAUSE_WORDS = 3
 
 
@@ -217,8 +217,10 @@ def _voice(
     """Whose words a match in ``sentence[start:end]`` is (``base``: the sentence's offset in the text).
 
     A quoted line next to a sentence that rejects it ("\"... are vermin.\" Words like that are vile.") is
-    discussed too (``doc`` given); words inside quotation marks that no quote attributes are ``quoted`` when the
-    marks hold a clause rather than a scare-quoted term (:data:`QUOTED_CLAUSE_WORDS`). ``at``: the match's offsets in the text when ``sentence`` was rewritten.
+    discussed too (``doc`` given). A match is ``quoted`` inside a quote, after a reported cue, in the clause of a
+    third party's verb of saying or believing (:func:`._trope_attribution.third_party_view`), or inside quotation
+    marks that hold a clause rather than a scare-quoted term (:data:`QUOTED_CLAUSE_WORDS`). ``at``: the match's
+    offsets in the text when ``sentence`` was rewritten.
     """
     if _outside(comp.discussion, sentence, words, start, end):
         return "discussed"

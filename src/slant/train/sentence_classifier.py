@@ -33,7 +33,8 @@ counter-speech on the same topics). The fifth (``--seed 67 --aux-words 1 --aux-o
 auxiliary tasks from BABE's own annotations, tagging the words annotators marked as biased
 (:mod:`slant.train.word_tags`) and predicting the opinion label; their heads are not exported. That made it the
 strongest single network on BABE (5-fold macro-F1 0.800 against 0.786-0.791), so the shipped bias head is its
-alone, while the hate head averages all five (``python -m slant.train.ensemble --member-weight bias=0 ...``). It takes about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may
+alone, while the hate head averages all five (``python -m slant.train.ensemble --member-weight bias=0 ...``).
+It takes about 15 minutes a fold and 20 for the final model on 2 idle cores. The folds may
 also run after the final model, in other processes (``--fold N --threads 1`` each, one ``--report`` file); then
 ``--refresh-card REPORT --folds 5 --out DIR`` writes their figures into the card without training.
 
