@@ -235,9 +235,9 @@ def _voice(
             m = cue.regex.search(sentence)
             if m is not None and m.end() <= start:
                 return "quoted"
-    if doc is not None and third_party_view(doc, first, comp.belief_verbs, comp.vague_sources):
-        return "quoted"
-    if _in_quoted_clause(doc_text(doc), first) if doc is not None else _in_quoted_clause(sentence, start):
+    if doc is None:
+        return "quoted" if _in_quoted_clause(sentence, start) else "author"
+    if third_party_view(doc, first, comp.belief_verbs, comp.vague_sources) or _in_quoted_clause(doc_text(doc), first):
         return "quoted"
     return "author"
 
