@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,7 +102,80 @@ def test_hatecheck_cases_split_by_template_parity(templ_id: str, half: str) -> N
     assert template_half(Example("text", 1, "hatecheck", group=templ_id)) == half
 
 
+def test_select_half_keeps_one_half_of_the_templates() -> None:
+    """Session 7: ``--hatecheck-half even`` trains on the even templates and leaves the odd ones held out."""
+    from slant.bench.datasets import Example
+    from slant.bench.language import select_half
+
+    cases = [Example(f"case {i}", 1, "hatecheck", group=str(t)) for i, t in enumerate([1, 2, 2, 3, 4])]
+    assert [c.group for c in select_half(cases, "even")] == ["2", "2", "4"]
+    assert [c.group for c in select_half(cases, "odd")] == ["1", "3"]
+    assert select_half(cases, "") == cases
+    with pytest.raises(ValueError, match="'both'"):
+        select_half(cases, "both")
+
+
 def test_no_hatecheck_section_without_a_hatecheck_run() -> None:
     from slant.bench.accuracy import AccuracyResult
 
     assert AccuracyResult().hatecheck_markdown() == ""
+
+
+def _hc(cases: int) -> dict[str, Any]:
+    return {"cases": cases, "accuracy": 0.5, "recall_hateful": 0.5, "false_positive_rate": 0.5, "per_functionality": {}}
+
+
+# Session 7: the hate head may learn one half of HateCheck's templates; its other half stays the held-out figure.
+# run -> the evaluation-set labels of its rows
+HATECHECK_PARTS: list[tuple[dict[str, Any], list[str]]] = [
+    (_hc(10), ["HateCheck (10 cases, never trained on)"]),
+    (
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}},
+        ["HateCheck even templates (6 cases, tuned on)", "HateCheck odd templates (4 cases, held out)"],
+    ),
+    (
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "even"},
+        ["HateCheck even templates (6 cases, trained on)", "HateCheck odd templates (4 cases, held out)"],
+    ),
+    (
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "odd"},
+        ["HateCheck even templates (6 cases, held out)", "HateCheck odd templates (4 cases, trained on)"],
+    ),
+    ({**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "all"}, ["HateCheck (10 cases, trained on)"]),
+]
+
+
+@pytest.mark.parametrize(("run", "labels"), HATECHECK_PARTS)
+def test_hatecheck_rows_say_which_half_was_seen(run: dict[str, Any], labels: list[str]) -> None:
+    from slant.bench.accuracy import hatecheck_parts
+
+    assert [label for _, label, _ in hatecheck_parts("detector", run)] == labels
+
+
+def _member(hate: float, rows: dict[str, int], templates: str = "") -> dict[str, Any]:
+    return {
+        "weights": {"bias": 1.0, "hate": hate},
+        "data": rows,
+        **({"hatecheck_templates": templates} if templates else {}),
+    }
+
+
+# model card -> the HateCheck templates its hate head learned ("" for none)
+HATECHECK_TRAINING: list[tuple[dict[str, Any], str]] = [
+    ({}, ""),
+    ({"data": {"rows": {"isca": 10}}}, ""),
+    ({"data": {"rows": {"isca": 10, "hatecheck": 5}, "hatecheck_templates": "even"}}, "even"),
+    ({"data": {"rows": {"isca": 10, "hatecheck": 5}}}, "all"),
+    ({"members": [_member(1, {"isca": 10}), _member(1, {"isca": 10})]}, ""),
+    ({"members": [_member(1, {"isca": 10}), _member(0, {"hatecheck": 5}, "even")]}, ""),  # no say on the hate head
+    ({"members": [_member(1, {"isca": 10}), _member(1, {"hatecheck": 5}, "even")]}, "even"),
+    ({"members": [_member(1, {"hatecheck": 5}, "odd"), _member(1, {"hatecheck": 5}, "even")]}, "all"),
+    ({"members": [_member(1, {"hatecheck": 5})]}, "all"),
+]
+
+
+@pytest.mark.parametrize(("card", "templates"), HATECHECK_TRAINING)
+def test_hatecheck_training_read_from_the_card(card: dict[str, Any], templates: str) -> None:
+    from slant.bench.language import hatecheck_training
+
+    assert hatecheck_training(card) == templates

@@ -17,7 +17,7 @@ def _oof(folder: Path, fold: int, rows: list[tuple[str, int, list[float]]]) -> N
     (folder / f"fold{fold}.json").write_text(json.dumps(data), encoding="utf-8")
 
 
-def _member(folder: Path, seed: int, normalise: str, weights: bytes) -> Path:
+def _member(folder: Path, seed: int, normalise: str, weights: bytes, data: dict[str, object] | None = None) -> Path:
     folder.mkdir(parents=True)
     (folder / "model.int8.onnx").write_bytes(weights)
     (folder / TOKENIZER_FILE).write_text('{"tok": 1}', encoding="utf-8")
@@ -30,6 +30,7 @@ def _member(folder: Path, seed: int, normalise: str, weights: bytes) -> Path:
         "normalise": normalise,
         "hyperparameters": {"seed": seed},
         "cross_validation": {"folds": 1, "babe_f1m": 0.5, "per_fold": [{"fold": 0}]},
+        **({"data": data} if data else {}),
     }
     (folder / CARD_FILE).write_text(json.dumps(card), encoding="utf-8")
     return folder
@@ -135,3 +136,22 @@ def test_combine_refuses_members_with_different_layouts(tmp_path: Path) -> None:
         combine([a, b], [tmp_path / "o", tmp_path / "o"], 1, tmp_path / "out")
     with pytest.raises(SystemExit, match="at least two"):
         combine([a], [tmp_path / "o"], 1, tmp_path / "out")
+
+
+def test_the_card_says_which_hatecheck_templates_a_member_learned(tmp_path: Path) -> None:
+    """Session 7: a member trained on HateCheck's even templates is named so, so the bench reports the odd half as
+    held out; a member that never saw HateCheck carries no such field."""
+    from slant.bench.language import hatecheck_training
+
+    a = _member(tmp_path / "ma", 13, "", b"AAAA", {"rows": {"babe": 2, "isca": 2}})
+    b = _member(
+        tmp_path / "mb", 29, "", b"BB", {"rows": {"babe": 2, "isca": 2, "hatecheck": 3}, "hatecheck_templates": "even"}
+    )
+    _oof(tmp_path / "oa", 0, A_ROWS)
+    _oof(tmp_path / "ob", 0, B_ROWS)
+    card = combine([a, b], [tmp_path / "oa", tmp_path / "ob"], 1, tmp_path / "out")
+    assert "hatecheck_templates" not in card["members"][0]
+    assert card["members"][1]["hatecheck_templates"] == "even"
+    assert hatecheck_training(card) == "even"
+    card = combine([a, b], [tmp_path / "oa", tmp_path / "ob"], 1, tmp_path / "out2", [{}, {"hate": 0}])
+    assert hatecheck_training(card) == ""

@@ -824,7 +824,38 @@ REPORTED_WORDS: list[tuple[str, str, str, str]] = [
         "Jews",
         "discussed",
     ),
+    # session 7: a reported line whose speaker is only vague words ("people say that ...") is the writer's claim;
+    # a named or described speaker keeps it theirs, and so do quotation marks
+    ("People say that Jews control the banks.", "AS-CONTROL-FINANCE", "Jews", "author"),
+    ("Some people claim that Muslims are taking over the country.", "MU-ISLAMISATION", "Muslims", "author"),
+    ("Critics of the mayor say that Jews control the banks.", "AS-CONTROL-FINANCE", "Jews", "quoted"),
+    ('"Jews control the banks," some people say.', "AS-CONTROL-FINANCE", "Jews", "quoted"),
+    # session 7: a canard named and then glossed is discussed, even where the gloss lies inside the trope's match;
+    # a "myth" glossed the same way may be a denier's own words and is not covered by the gloss rule
+    (
+        "The dual loyalty canard, the notion that Jews are more loyal to Israel than to Britain, resurfaced this week.",
+        "AS-DUAL-LOYALTY",
+        "Jews",
+        "discussed",
+    ),
 ]
+
+# Session 7: one control claim raises one control trope; the government trope no longer shares media and banks
+# with the media and finance tropes. text -> the control tropes it raises
+CONTROL_CLAIMS: list[tuple[str, set[str]]] = [
+    ("The Jews control the banks.", {"AS-CONTROL-FINANCE"}),
+    ("The Jews have bought the whole press.", {"AS-CONTROL-MEDIA"}),
+    ("The Zionists have captured the entire banking system.", {"AS-CONTROL-FINANCE"}),
+    ("The Israel lobby owns the whole government.", {"AS-CONTROL-GOVERNMENT"}),
+    ("Zionists control the media and the banks.", {"AS-CONTROL-MEDIA", "AS-CONTROL-FINANCE"}),
+]
+
+
+@pytest.mark.parametrize(("text", "codes"), CONTROL_CLAIMS)
+def test_control_claim_raises_its_own_trope(nlp: Any, text: str, codes: set[str]) -> None:
+    found = {f.code for f in hate(analyse(nlp, text)) if f.code and f.code.startswith("AS-CONTROL")}
+    assert found == codes
+
 
 # Issue 4 (same analysis): a third party's reported vow or charter is not a call for violence in the author's voice.
 REPORTED_UNFLAGGED: list[str] = [

@@ -317,6 +317,9 @@ class Compiled:
     rejection: tuple[Cue, ...] = ()
     #: Words just before a slur that make it the speaker's own, reclaimed word (``lexicon.self_reference``).
     self_reference: tuple[Cue, ...] = ()
+    #: A trope named as a trope and then glossed ("the dual loyalty canard, the notion that ..."): discussed even
+    #: when the gloss falls inside the trope's match (``lexicon.discussion_glosses``).
+    glosses: tuple[Cue, ...] = ()
     #: Lemmas of verbs of belief whose clause is a third party's view (``lexicon.belief_verbs``).
     belief_verbs: frozenset[str] = frozenset()
     #: Subjects that name no real source, so a "... say that" after them stays the writer's (``lexicon.vague_sources``).
@@ -417,6 +420,7 @@ def compiled() -> Compiled:
         self_reference=tuple(compile_cue(x, cat) for x in cat.words("self_reference"))
         if "self_reference" in cat.lexicon
         else (),
+        glosses=tuple(compile_cue(x, cat) for x in cat.words("discussion_glosses")),
         belief_verbs=_lower_words(cat, "belief_verbs"),
         vague_sources=_lower_words(cat, "vague_sources"),
     )

@@ -73,13 +73,24 @@ class _Quotes:
         self.quotes = sorted(quotes, key=lambda q: (q.start, q.end))
         self.starts = [q.start for q in self.quotes]
 
-    def covers(self, start: int, end: int) -> bool:
+    def covering(self, start: int) -> Quote | None:
+        """The quote that holds character ``start``, if any."""
         i = bisect.bisect_right(self.starts, start) - 1
         for j in range(i, max(i - 4, -1), -1):
             q = self.quotes[j]
             if q.start <= start < q.end:
-                return True
-        return False
+                return q
+        return None
+
+    def covers(self, start: int, vague: frozenset[str] = frozenset()) -> bool:
+        """Whether a quote holds ``start``; a reported (not directly quoted) line whose speaker is only words of
+        ``vague`` ("people say that ...", "some claim ...") does not count: the claim stays the writer's."""
+        q = self.covering(start)
+        if q is None:
+            return False
+        if q.kind == "indirect" and q.speaker is None and vague and q.speaker_name:
+            return not set(re.findall(r"[a-z]+", q.speaker_name.lower())) <= vague
+        return True
 
 
 def _negated(sentence: str, start: int, end: int, cue: Cue, negators: frozenset[str]) -> bool:
@@ -129,6 +140,16 @@ def _outside(cues: Iterable[Cue], sentence: str, words: frozenset[str], start: i
             continue
         for m in cue.regex.finditer(sentence):
             if m.start() < start or m.end() > end:
+                return True
+    return False
+
+
+def _glossed(cues: Iterable[Cue], sentence: str, words: frozenset[str], end: int) -> bool:
+    """Whether one of the gloss cues matches the sentence before ``end`` (inside the match or before it)."""
+    for cue in cues:
+        if cue.possible(words):
+            m = cue.regex.search(sentence)
+            if m is not None and m.start() < end:
                 return True
     return False
 
@@ -222,10 +243,10 @@ def _voice(
     marks that hold a clause rather than a scare-quoted term (:data:`QUOTED_CLAUSE_WORDS`). ``at``: the match's
     offsets in the text when ``sentence`` was rewritten.
     """
-    if _outside(comp.discussion, sentence, words, start, end):
+    if _outside(comp.discussion, sentence, words, start, end) or _glossed(comp.glosses, sentence, words, end):
         return "discussed"
-    first, last = at if at is not None else (base + start, base + end)
-    covered = quotes.covers(first, last)
+    first = at[0] if at is not None else base + start
+    covered = quotes.covers(first, comp.vague_sources)
     if doc is not None and (covered or _in_quote_marks(doc_text(doc), first)) and _rejected_nearby(doc, comp, first):
         return "discussed"
     if covered:

@@ -83,6 +83,8 @@ class AccuracyResult:
             "fast rules: hate flags, odd templates": "fast rules, odd (held out)",
             "fast rules: hate flags": "fast rules",
             "accurate: review flags of the hate head": "review queue",
+            "accurate: review flags of the hate head, even templates": "review queue, even (trained)",
+            "accurate: review flags of the hate head, odd templates": "review queue, odd (held out)",
         }
         heads = [names.get(n, n) for n, _ in runs]
         lines = [
@@ -91,8 +93,10 @@ class AccuracyResult:
             "Share of cases handled right (for hateful functionalities: flagged; for the others: not flagged).",
             "`fast rules` counts `hate` flags in the author's or a quoted voice; `review queue` counts the accurate",
             "mode's `review` flags from the sentence model's hate head (probability ≥ 0.9 and a group named).",
-            "The rules were developed on the cases of even-numbered templates; the odd half is held out. The",
-            "sentence model never saw HateCheck.",
+            "The rules were developed on the cases of even-numbered templates; the odd half is held out.",
+            "A network of the sentence model's hate head learned the even templates too."
+            if any(n.endswith("hate head, even templates") for n, _ in runs)
+            else "The sentence model never saw HateCheck.",
             "",
             "| functionality | gold | " + " | ".join(heads) + " |",
             "|---|---|" + "---:|" * len(runs),
@@ -121,6 +125,25 @@ class AccuracyResult:
         hatecheck = self.hatecheck_markdown()
         if hatecheck:
             replace_section(path, "hatecheck", hatecheck)
+
+
+def hatecheck_parts(name: str, r: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """The HateCheck rows of one detector's run: ``(key, evaluation set, figures)``. A run with ``halves`` is
+    reported half by half when one half was seen in development: the rules' ``even`` templates (tuned on), or the
+    half named by ``trained_on`` (a model trained on it); the other half is the held-out figure."""
+    seen = r.get("trained_on", "even" if "halves" in r else "")
+    if "halves" not in r or seen not in ("even", "odd"):
+        how = "trained on" if seen else "never trained on"
+        return [(name, f"HateCheck ({r['cases']} cases, {how})", r)]
+    verb = "trained on" if "trained_on" in r else "tuned on"
+    return [
+        (f"{name}, {half} templates", f"HateCheck {half} templates ({h['cases']} cases, {how})", h)
+        for half, how in (
+            ("even", verb if seen == "even" else "held out"),
+            ("odd", verb if seen == "odd" else "held out"),
+        )
+        if (h := r["halves"].get(half))
+    ]
 
 
 GGT = "GenderGapTracker (own eval set): quote F1 0.837, speaker 0.865"
@@ -288,15 +311,7 @@ def _language_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> 
         if "accurate" in modes and card:
             runs.append(("accurate: review flags of the hate head", lambda: language.hatecheck_model(hc)))
         for name, run in runs:
-            r = run()
-            parts = [(name, f"HateCheck ({r['cases']} cases, never trained on)", r)]
-            if "halves" in r:  # the rules were tuned on the even templates: report the halves apart
-                parts = [
-                    (f"{name}, {half} templates", f"HateCheck {half} templates ({h['cases']} cases, {how})", h)
-                    for half, how in (("even", "tuned on"), ("odd", "held out"))
-                    if (h := r["halves"].get(half))
-                ]
-            for key, label, figures in parts:
+            for key, label, figures in hatecheck_parts(name, run()):
                 result.details[f"hatecheck-{key}"] = figures
                 for metric in ("accuracy", "recall_hateful", "false_positive_rate"):
                     result.rows.append(

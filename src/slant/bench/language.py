@@ -4,9 +4,10 @@
   retrained per fold (the protocol of the published 0.814 / 0.804).
 - SemEval-2019 by-article: 10-fold cross-validation accuracy on the training set (published 0.822 is on
   the official test set, which is held back).
-- HateCheck: accuracy per functionality of slant's hate detection, which never saw HateCheck in training:
-  the rules (``fast``: a case counts as hateful when the pipeline raises a ``hate`` flag in the author's or a
-  quoted voice) and the fine-tuned sentence model's hate head (``model``).
+- HateCheck: accuracy per functionality of slant's hate detection: the rules (``fast``: a case counts as
+  hateful when the pipeline raises a ``hate`` flag in the author's or a quoted voice), developed on the even
+  templates, and the fine-tuned sentence model's hate head (``model``); when a network of the hate head was
+  trained on one half of the templates (``--hatecheck-half``), the other half is its held-out figure.
 - The accurate model's BABE and ISCA figures come from the cross-validation run at training time and are
   read from its model card (re-running them takes torch and about an hour on 2 cores).
 """
@@ -69,6 +70,13 @@ def template_half(case: Example) -> str:
     return "odd" if digits and int(digits) % 2 else "even"
 
 
+def select_half(cases: Sequence[Example], half: str) -> list[Example]:
+    """The cases of the ``"even"`` or ``"odd"`` templates (every case for ``""``)."""
+    if half not in ("", "even", "odd"):
+        raise ValueError(f"HateCheck half {half!r}: give 'even' or 'odd'")
+    return [c for c in cases if not half or template_half(c) == half]
+
+
 def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str, Any]:
     """HateCheck through the pipeline: hateful when a ``hate`` flag is raised in the author's or quoted voice.
 
@@ -84,12 +92,33 @@ def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str,
         arts = [Article(id=f"hc{k + i}", source="hatecheck", text=c.text) for i, c in enumerate(chunk)]
         for an in pipe.analyze(arts):
             pred.append(int(any(f.kind == "hate" and f.voice in ("author", "quoted") for f in an.flags)))
+    return _with_halves(cases, pred)
+
+
+def _with_halves(cases: Sequence[Example], pred: Sequence[int]) -> dict[str, Any]:
+    """The figures over every case, and under ``halves`` over the even and the odd templates apart."""
     halves: dict[str, Any] = {}
     for half in ("even", "odd"):
         picked = [i for i, c in enumerate(cases) if template_half(c) == half]
         if picked:
             halves[half] = _per_category([cases[i] for i in picked], [pred[i] for i in picked])
     return {**_per_category(cases, pred), "halves": halves}
+
+
+def hatecheck_training(card: dict[str, Any]) -> str:
+    """Which HateCheck templates the sentence model's hate head was trained on: ``""`` (none), ``"even"``,
+    ``"odd"`` or ``"all"``, from the card's members (those with a hate weight above 0) or its own data."""
+    data = card.get("data", {})
+    members = card.get("members") or [
+        {"data": data.get("rows", {}), "hatecheck_templates": data.get("hatecheck_templates")}
+    ]
+    seen: set[str] = set()
+    for m in members:
+        if m.get("weights", {}).get("hate", 1.0) > 0 and m.get("data", {}).get("hatecheck"):
+            seen.add(m.get("hatecheck_templates") or "all")
+    if not seen:
+        return ""
+    return seen.pop() if len(seen) == 1 and "all" not in seen else "all"
 
 
 def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
@@ -103,7 +132,8 @@ def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
     pred = [
         int(p["hate"] >= HATE_THRESHOLD and group_in(c.text) is not None) for c, p in zip(cases, probs, strict=True)
     ]
-    return _per_category(cases, pred)
+    trained = hatecheck_training(sentence_model_card())
+    return {**_with_halves(cases, pred), "trained_on": trained} if trained else _per_category(cases, pred)
 
 
 def sentence_model_card(name: str = "sentence") -> dict[str, Any]:

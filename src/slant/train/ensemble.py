@@ -146,6 +146,11 @@ def combine(
             "hyperparameters": c.get("hyperparameters", {}),
             "train_minutes": c.get("train_minutes"),
             "data": c.get("data", {}).get("rows", {}),
+            **(
+                {"hatecheck_templates": c["data"].get("hatecheck_templates", "all")}
+                if c.get("data", {}).get("rows", {}).get("hatecheck")
+                else {}
+            ),
             "cross_validation": {k: v for k, v in c.get("cross_validation", {}).items() if k != "per_fold"},
         }
         for i, (name, c) in enumerate(zip(files, cards, strict=True))
