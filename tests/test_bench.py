@@ -129,19 +129,23 @@ def _hc(cases: int) -> dict[str, Any]:
 # run -> the evaluation-set labels of its rows
 HATECHECK_PARTS: list[tuple[dict[str, Any], list[str]]] = [
     (_hc(10), ["HateCheck (10 cases, never trained on)"]),
+    ({**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "seen": ""}, ["HateCheck (10 cases, never trained on)"]),
     (
-        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}},
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "seen": "even", "seen_as": "tuned on"},
         ["HateCheck even templates (6 cases, tuned on)", "HateCheck odd templates (4 cases, held out)"],
     ),
     (
-        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "even"},
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "seen": "even", "seen_as": "trained on"},
         ["HateCheck even templates (6 cases, trained on)", "HateCheck odd templates (4 cases, held out)"],
     ),
     (
-        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "odd"},
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "seen": "odd", "seen_as": "trained on"},
         ["HateCheck even templates (6 cases, held out)", "HateCheck odd templates (4 cases, trained on)"],
     ),
-    ({**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "trained_on": "all"}, ["HateCheck (10 cases, trained on)"]),
+    (
+        {**_hc(10), "halves": {"even": _hc(6), "odd": _hc(4)}, "seen": "all", "seen_as": "trained on"},
+        ["HateCheck (10 cases, trained on)"],
+    ),
 ]
 
 

@@ -128,14 +128,12 @@ class AccuracyResult:
 
 
 def hatecheck_parts(name: str, r: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
-    """The HateCheck rows of one detector's run: ``(key, evaluation set, figures)``. A run with ``halves`` is
-    reported half by half when one half was seen in development: the rules' ``even`` templates (tuned on), or the
-    half named by ``trained_on`` (a model trained on it); the other half is the held-out figure."""
-    seen = r.get("trained_on", "even" if "halves" in r else "")
-    if "halves" not in r or seen not in ("even", "odd"):
-        how = "trained on" if seen else "never trained on"
-        return [(name, f"HateCheck ({r['cases']} cases, {how})", r)]
-    verb = "trained on" if "trained_on" in r else "tuned on"
+    """The HateCheck rows of one detector's run: ``(key, evaluation set, figures)``. A run that saw one half of
+    the templates in development (``seen``: ``"even"`` or ``"odd"``, ``seen_as``: "tuned on", "trained on") is
+    reported half by half, the other half as the held-out figure; otherwise one row covers every case."""
+    seen, verb = r.get("seen", ""), r.get("seen_as", "trained on")
+    if seen not in ("even", "odd") or "halves" not in r:
+        return [(name, f"HateCheck ({r['cases']} cases, {verb if seen else 'never trained on'})", r)]
     return [
         (f"{name}, {half} templates", f"HateCheck {half} templates ({h['cases']} cases, {how})", h)
         for half, how in (

@@ -92,11 +92,14 @@ def hatecheck_rules(path: Path, mode: str = "fast", limit: int = 0) -> dict[str,
         arts = [Article(id=f"hc{k + i}", source="hatecheck", text=c.text) for i, c in enumerate(chunk)]
         for an in pipe.analyze(arts):
             pred.append(int(any(f.kind == "hate" and f.voice in ("author", "quoted") for f in an.flags)))
-    return _with_halves(cases, pred)
+    return {**_with_halves(cases, pred), "seen": "even", "seen_as": "tuned on"}
 
 
 def _with_halves(cases: Sequence[Example], pred: Sequence[int]) -> dict[str, Any]:
-    """The figures over every case, and under ``halves`` over the even and the odd templates apart."""
+    """The figures over every case, and under ``halves`` over the even and the odd templates apart.
+
+    Callers add ``seen``, the templates the detector was developed on (``""``, ``"even"``, ``"odd"``, ``"all"``),
+    and ``seen_as``, how (``"tuned on"``, ``"trained on"``): the bench reports the other half as held out."""
     halves: dict[str, Any] = {}
     for half in ("even", "odd"):
         picked = [i for i, c in enumerate(cases) if template_half(c) == half]
@@ -132,8 +135,7 @@ def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
     pred = [
         int(p["hate"] >= HATE_THRESHOLD and group_in(c.text) is not None) for c, p in zip(cases, probs, strict=True)
     ]
-    trained = hatecheck_training(sentence_model_card())
-    return {**_with_halves(cases, pred), "trained_on": trained} if trained else _per_category(cases, pred)
+    return {**_with_halves(cases, pred), "seen": hatecheck_training(sentence_model_card()), "seen_as": "trained on"}
 
 
 def sentence_model_card(name: str = "sentence") -> dict[str, Any]:
