@@ -76,7 +76,7 @@ def test_accurate_pipeline_flags_biased_sentences_and_keeps_provenance() -> None
         "The council approved the annual budget on Tuesday after a two-hour debate."
     )
     an = pipe.analyze([Article(id="t", source="test", text=text)])[0]
-    assert "slant.bias-model.v6" in an.pipeline and "slant.hate-model.v5" in an.pipeline
+    assert "slant.bias-model.v7" in an.pipeline and "slant.hate-model.v5" in an.pipeline
     assert [f.start for f in an.flags if f.kind == "bias"] == [0]  # the loaded first sentence, not the report
     assert 0.0 <= an.scores["bias_mean"] <= 1.0 and "hyperpartisan" in an.scores
     for f in an.flags:

@@ -32,7 +32,7 @@ REGISTRY: dict[str, str] = {
     "slant.stance-model.v3": "slant.analyze.stance_model:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
     "slant.bias.v1": "slant.analyze.bias:BiasComponent",
-    "slant.bias-model.v6": "slant.analyze.bias:ModelBiasComponent",
+    "slant.bias-model.v7": "slant.analyze.bias:ModelBiasComponent",
     "slant.hate-model.v5": "slant.analyze.hate_model:HateModelComponent",
     "slant.partisan.v1": "slant.analyze.partisan:PartisanComponent",
 }
@@ -56,7 +56,7 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.stance-model.v3",
         "slant.loaded.v1",
         "slant.tropes.v1",
-        "slant.bias-model.v6",
+        "slant.bias-model.v7",
         "slant.hate-model.v5",
         "slant.partisan.v1",
     ),

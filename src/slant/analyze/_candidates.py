@@ -428,11 +428,31 @@ class _Finder:
             while a < i and (doc[a].lower_ == "the" or doc[a].pos_ in FUNCTION_POS):
                 a += 1
             words = [t.text for t in doc[a:i]]
-            if words and words[0] not in lex.first_names and normalise(" ".join(words)) not in lex.non_actors:
+            if kind == "person" and not self._person_run(a, i):
+                continue
+            if kind != "person" and words and words[0] in lex.first_names:
+                continue
+            if words and normalise(" ".join(words)) not in lex.non_actors:
                 c = self._cand(a, i, kind, "cue")
                 if c is not None:
                     out.append(c)
         return out
+
+    def _person_run(self, a: int, b: int) -> bool:
+        """Whether the capitalised run ``a:b`` before ", the council leader," may name a person: one to three
+        words the model calls no place, date or organisation, that name no known party, group, place or
+        organisation word, and that no preposition introduces ("In Eastbridge, the leader, ...")."""
+        doc, lex = self.doc, self.lex
+        if not 1 <= b - a <= MAX_NAME_WORDS or (a > 0 and doc[a - 1].pos_ == "ADP"):
+            return False
+        if any(self.ent_label[j] not in ("", "PERSON") for j in range(a, b)):
+            return False
+        words = [t.text for t in doc[a:b]]
+        surface = normalise(" ".join(words))
+        known = (lex.org_words, lex.parties, lex.places)
+        if any(w in k for w in words for k in known) or any(surface in k for k in known):
+            return False
+        return not any(w.lower() in lex.groups for w in words) and surface.lower() not in lex.groups
 
     def _run(self, a: int, stop_at_person: bool = False) -> tuple[int, int] | None:
         """The capitalised run starting at token ``a`` (connectors allowed inside), or None."""
@@ -611,7 +631,9 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     f = _Finder(doc, lex)
     titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()
     cues = f.cues() + f.place_nouns()
-    runs += f.appositions()
+    appositions = f.appositions()
+    runs += [c for c in appositions if c.kind != "person"]
+    titles += [c for c in appositions if c.kind == "person"]
     person_ents = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON" and e.end - e.start > 1]
     org_spans = [(r.tok_start, r.tok_end) for r in runs]
     org_spans += [

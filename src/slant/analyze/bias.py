@@ -3,7 +3,7 @@
 Two analysers give the same kind of flag (``kind="bias"``, ``code="biased-sentence"``) and the same scores:
 
 - ``slant.bias.v1`` (fast): a linear TF-IDF model we trained on BABE (:mod:`slant.train.bias_linear`);
-- ``slant.bias-model.v6`` (accurate): the bias head of our fine-tuned sentence model
+- ``slant.bias-model.v7`` (accurate): the bias head of our fine-tuned sentence model
   (:mod:`slant.nlp.sentence_model`).
 
 A sentence is flagged when its probability of being biased reaches ``THRESHOLD``. Its voice is ``quoted``
@@ -100,7 +100,7 @@ class BiasComponent(Component):
 class ModelBiasComponent(Component):
     """Accurate sentence bias: the bias head of the fine-tuned sentence model."""
 
-    name: ClassVar[str] = "slant.bias-model.v6"
+    name: ClassVar[str] = "slant.bias-model.v7"
     requires: ClassVar[tuple[str, ...]] = ("doc", "quotes")
     provides: ClassVar[tuple[str, ...]] = ("flags", "scores")
 

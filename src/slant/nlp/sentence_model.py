@@ -2,9 +2,9 @@
 
 Each network is all-MiniLM-L6-v2 fine-tuned by us with ``python -m slant.train.sentence_classifier`` on several
 tasks at once (one head per task over the same encoder), exported to ONNX and quantised to int8. The shipped
-model averages the logits of six such networks trained with different seeds, weighted per task
+model averages the logits of seven such networks trained with different seeds, weighted per task
 (:mod:`slant.train.ensemble`): the hate head averages the first five (two of them also learned op-ed text we
-wrote), the bias head the fifth and sixth, which also learned BABE's word-level annotations. It ships in ``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the
+wrote), the bias head the fifth, sixth and seventh, which also learned BABE's word-level annotations. It ships in ``slant/resources/models/sentence/`` with its tokenizer and a ``model-card.json`` that records the
 tasks, the members, the data, the settings and the cross-validation figures. Run time needs onnxruntime and
 tokenizers only.
 
