@@ -527,6 +527,7 @@ APPOSITION_PEOPLE = [
     ("On Tuesday, the council leader, Jo Marsh, said no.", "Tuesday", None),
     ("In Eastbridge, the leader, Jo Marsh, said no.", "Eastbridge", None),
     ("Labour, the party of the workers, said no.", "Labour Party", "party"),
+    ("Turnout fell. In Dundee, the SNP's group leader, Isla McCrindle, said voters were tired.", "Dundee", "place"),
 ]
 
 

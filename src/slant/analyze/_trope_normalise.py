@@ -247,10 +247,11 @@ def normalise(sentence: str) -> Plain:
             edits.append((m.start(), m.end(), new))
     if _english():
         taken = [(a, b) for a, b, _ in edits]
+        lead = len(text) - len(text.lstrip(" \"'“‘(-"))  # a word starting here opens the sentence
         for m in _ALPHA.finditer(text):
             if any(a <= m.start() < b for a, b in taken):
                 continue
-            new = _rewrite(m.group(0), not text[: m.start()].strip(" \"'“‘(-"))
+            new = _rewrite(m.group(0), m.start() == lead)
             if new is not None:
                 edits.append((m.start(), m.end(), new))
     if not edits:

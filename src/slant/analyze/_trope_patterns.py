@@ -242,13 +242,15 @@ class _Compiler:
         if node.kind == "alt":
             found: set[str] = set()
             for a in node.alts:
-                required = [x for x in a if x.kind not in ("gap", "opt")]
-                if not required:
+                # Every required element of an alternative must match, so any one of them can stand for it:
+                # take the rarest ("the BBC" is keyed on "bbc", not on "the", which every sentence has).
+                options: list[frozenset[str]] = [
+                    k for x in a if x.kind not in ("gap", "opt") and (k := self.first_words(x)) is not None
+                ]
+                if not options:
                     return None
-                k = self.first_words(required[0])
-                if k is None:
-                    return None
-                found |= k
+                best: frozenset[str] = min(options, key=_index_cost)
+                found |= best
             return frozenset(found)
         return None
 
