@@ -609,7 +609,7 @@ class _Finder:
         if label == "PERSON" and not heads and len(words) == 1 and a > 0 and doc[a - 1].lower_ in ("the", "a", "an"):
             return None  # "the Bill", "a Rover": a person's name takes no article
         apposed = self._org_apposition(a, b) if label != "PERSON" or (unknown and len(words) == 1) else None
-        if apposed == "person" and (NER_KINDS[label] == "place" or (a > 0 and doc[a - 1].pos_ == "ADP")):
+        if apposed == "person" and (NER_KINDS.get(label) == "place" or (a > 0 and doc[a - 1].pos_ == "ADP")):
             apposed = None  # "In Dundee, the SNP's group leader, ...": the leader is someone else, named next
         if heads and (len(words) > 1 or words[0].isupper() or label == "PERSON"):
             c.kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
