@@ -3,6 +3,7 @@
 Sources, in the order they claim tokens (a later source only gets tokens nobody claimed):
 
 1. ``title``: a title + capitalised word(s) is a person ("Ms Ali", "Lord Ahmad"), even when NER misses it;
+   so is an untyped name in apposition to an office noun ("Mawdsley, the council leader, said");
 2. ``law``: the title of a bill or act ("the Housing (Standards) Bill") claims its words and is no actor;
 3. ``lexicon``: parties, groups and places from the resource files, which beat the model's label
    ("Labour" tagged PERSON, "Israelites" tagged PERSON, "Tower Hamlets" tagged ORG); a group word after an

@@ -16,7 +16,7 @@ import argparse
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
@@ -77,7 +77,7 @@ def pretrain(
     tokenizer: Any,
     texts: Sequence[str],
     args: argparse.Namespace,
-    batches: Any,
+    batches: Callable[[Sequence[str], int, random.Random], list[list[int]]],
     device: torch.device,
 ) -> float:
     """Train ``bert`` in place on the masked-word task over ``texts`` for ``args.mlm_epochs`` epochs.
@@ -90,7 +90,7 @@ def pretrain(
     # pretrained weights while the learning rate warms up.
     fresh = [head.dense.weight, head.dense.bias, head.norm.weight, head.norm.bias, head.bias]
     encoder = [p for p in bert.parameters() if p.requires_grad]
-    unique = encoder + fresh
+    params = encoder + fresh
     optimizer = torch.optim.AdamW(
         [
             {"params": [p for p in encoder if p.ndim >= 2], "weight_decay": 0.01},
@@ -126,7 +126,7 @@ def pretrain(
             loss: Any = nn.functional.cross_entropy(head(h[picked]), targets[picked])
             optimizer.zero_grad()
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(unique, 1.0)
+            torch.nn.utils.clip_grad_norm_(params, 1.0)
             optimizer.step()
             scheduler.step()
             total += loss.item()
