@@ -537,6 +537,27 @@ def test_issue4_name_in_apposition_to_an_office(nlp: Any, text: str, name: str, 
     assert (actor.kind if actor is not None else None) == kind, actors_of(nlp, text)
 
 
+#: Regression (issue 4 notes: the "BRACKENFORD" actor): a wire dateline names a place; (text, name, kind,
+#: mention texts) with None where no actor of that name may appear.
+DATELINES = [
+    ("BRACKENFORD, March 4 (Northwire) - The maternity unit will close at night.", "Brackenford", "place"),
+    ("NEW HARWICK (Coastline) - The mayor resigned on Friday.", "New Harwick", "place"),
+    ("Quiet week.\n\nSALTMARSH — The harbour board met on Friday.", "Saltmarsh", "place"),
+    # not datelines
+    ("NATO, the alliance, said on Friday it would meet.", "Nato", None),
+    ("The report said the CEO, Jo Marsh, had left.", "Ceo", None),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), DATELINES, ids=[p[1] for p in DATELINES])
+def test_dateline_is_a_place(nlp: Any, text: str, name: str, kind: str | None) -> None:
+    found = actors_of(nlp, text)
+    actor = find(found, name)
+    assert (actor.kind if actor is not None else None) == kind, found
+    if actor is not None:
+        assert [m.text for m in actor.mentions] == [name.upper()]
+
+
 def test_issue4_apposition_speaker_is_quoted() -> None:
     from slant import analyze_text
 

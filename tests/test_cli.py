@@ -57,6 +57,26 @@ def test_analyze_json_lines_one_object_per_article(corpus: Path, tmp_path: Path)
             assert row["text"][m["start"] : m["end"]] == m["text"]
 
 
+def test_analyze_json_carries_the_story_show_gives(tmp_path: Path) -> None:
+    """Regression (issue 4 notes): `analyze --json` printed story and copy_of as null, while `show --json`
+    of the same article, after the run's story update, had them."""
+    folder = tmp_path / "story"
+    folder.mkdir()
+    for name in ("harbourside-courier-backs-mawdsley.txt", "eastport-observer-against-mawdsley.md"):
+        (folder / name).write_bytes((EXAMPLES / name).read_bytes())
+    db = str(tmp_path / "s.db")
+    code, out, err = run("analyze", str(folder), "--json", "--db", db)
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.splitlines() if line.strip()]
+    assert len(rows) == 2
+    assert rows[0]["story"] is not None and rows[0]["story"] == rows[1]["story"]  # one story, told twice
+    for row in rows:
+        code, shown, _ = run("show", row["id"], "--json", "--db", db)
+        assert code == 0 and json.loads(shown) == row
+    code, again, _ = run("analyze", str(folder), "--json", "--db", db)  # stored articles: the same objects
+    assert code == 0 and [json.loads(line) for line in again.splitlines() if line.strip()] == rows
+
+
 def test_rerun_is_idempotent_and_summary_says_so(corpus: Path, tmp_path: Path) -> None:
     db = str(tmp_path / "a.db")
     code, out, _ = run("analyze", str(corpus), "--db", db)

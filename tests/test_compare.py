@@ -543,12 +543,6 @@ def test_examples_observer_is_against_mawdsley_and_courier_kinder(examples_compa
     assert courier["score"] > observer["score"]
 
 
-@pytest.mark.xfail(
-    reason="known stance gap (tests/test_examples.py): the Courier's support for Mawdsley is implicit "
-    "('It was the bravest thing ...' is about 'It'), so its author stance toward him comes out neutral",
-    raises=AssertionError,
-    strict=True,
-)
 def test_examples_courier_backs_mawdsley(examples_compare: dict[str, Any]) -> None:
     story = eastport(examples_compare)
     assert story["stances"]["Gerald Mawdsley"][article_id(story, "harbourside-courier")] == "positive"

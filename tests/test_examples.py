@@ -81,24 +81,19 @@ def test_nickname_resolves_inside_the_backing_blog(stored: dict[str, Analysis]) 
             assert a.article.text[m.start : m.end] == m.text
 
 
-_STANCE_GAP = pytest.mark.xfail(
-    reason="known gap (event anaphora, left after issue 3): the Courier's support for Mawdsley is implicit ('It was the bravest thing ...' is "
-    "about 'It', an event anaphor slant does not resolve), so his author stance comes out neutral (-0.15). The "
-    "relative-clause 'his' ('a man who spent the last election hiding from his own constituents') is now "
-    "Latimer's, which took it from negative to neutral",
-    strict=True,
-)
-
 # The author's stance each example was written to take (docs/examples.md).
 EXAMPLE_STANCES = [
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Leila Marchetti", "positive"),
-    pytest.param("harbourside-courier-backs-mawdsley.txt", "Gerald Mawdsley", "positive", marks=_STANCE_GAP),
+    # the event anaphor "It was the bravest thing ..." (after "the man who ran this town ... stood up")
+    pytest.param("harbourside-courier-backs-mawdsley.txt", "Gerald Mawdsley", "positive"),
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Owen Latimer", "negative"),
     pytest.param("eastport-observer-against-mawdsley.md", "Rachel Penhallow", "positive"),
     # issue 3: the past-tense concession ("There was a time when ...", carried over the next past-tense
     # sentence) and the mock comparison ("about as convincing as ...") now read as criticism
     pytest.param("eastport-observer-against-mawdsley.md", "Gerald Mawdsley", "negative"),
     pytest.param("northwire-mawdsley-endorses-independent.txt", "Gerald Mawdsley", "neutral"),
+    # issue 4 notes: "sharing a stage with" Mawdsley read as praise (the general backoff word "share")
+    pytest.param("eastport-evening-post-sethna-sacked.html", "Gerald Mawdsley", "neutral"),
     pytest.param("northwire-mawdsley-endorses-independent.txt", "Leila Marchetti", "neutral"),
 ]
 

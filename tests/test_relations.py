@@ -106,6 +106,12 @@ EXAMPLES: list[tuple[str, set[Row]]] = [
         "Mr Kent said Martin Drury's behaviour was “completely unacceptable”.",
         {("Paul Kent", "Martin Drury", "oppose", "criticise")},
     ),
+    # issue 4 notes ("Eastport North" attacking Mawdsley): "who" after "the lawmaker for <place>" is the
+    # lawmaker, and the lawmaker is the name in apposition
+    (
+        "Paul Kent, the Labour lawmaker for Eastport North who had called for Martin Drury's expulsion, spoke.",
+        {("Paul Kent", "Martin Drury", "oppose", "call_for_removal")},
+    ),
 ]
 
 # sentences that must yield no relation
@@ -121,6 +127,7 @@ NO_RELATION: list[str] = [
     "Helena Voss supports the new housing plan.",  # the target is not an actor
     "Martin Drury was sacked last year.",  # no agent
     "Helena Voss praised herself.",  # no self-relations
+    "Voters in Eastport North who backed Martin Drury were angry.",  # "who" is the voters, not the place
 ]
 
 

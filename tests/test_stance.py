@@ -44,6 +44,13 @@ def author_stance(an: Any, name: str) -> Stance | None:
     return next((s for s in an.stances if s.holder == "author" and s.target == aid), None)
 
 
+def assert_author_polarity(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    an = analyse(pipe, text)
+    got = author_stance(an, name)
+    assert got is not None, [a.name for a in an.actors]
+    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+
+
 # --- example tables: text -> the author's polarity toward a named actor -------------------------------
 AUTHOR_CASES = [
     pytest.param(
@@ -123,10 +130,7 @@ AUTHOR_CASES = [
 
 @pytest.mark.parametrize(("text", "name", "polarity"), AUTHOR_CASES)
 def test_author_polarity(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
-    an = analyse(pipe, text)
-    got = author_stance(an, name)
-    assert got is not None, [a.name for a in an.actors]
-    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+    assert_author_polarity(pipe, text, name, polarity)
 
 
 # --- issue 3: the patterns the blind held-out set exposed (sentences written here, names invented) -------------
@@ -252,12 +256,64 @@ ISSUE3_CASES = [
 ]
 
 
+#: Event anaphora (issue 4 notes: the Courier's gap): a judgement of "it"/"this"/"that" counts for the doer of
+#: the act told just before; (text, actor, polarity).
+EVENT_ANAPHORA_CASES = [
+    pytest.param(
+        "Marta Voss resigned her seat over the sell-off. It was the bravest thing anyone here has done.",
+        "Marta Voss",
+        "positive",
+        id="it-was-a-judgement-of-the-act",
+    ),
+    pytest.param(
+        "Tobias Grell voted to close the library.\n\nThat was a disgrace.",
+        "Tobias Grell",
+        "negative",
+        id="anaphor-opening-a-paragraph-looks-back",
+    ),
+    pytest.param(
+        "Hester Lamb has done it again. On Friday the woman who runs the port authority stood up and spoke "
+        "for the dockers. It was a courageous stand.",
+        "Hester Lamb",
+        "positive",
+        id="definite-description-refers-back-to-the-named-doer",
+    ),
+    # must link nothing
+    pytest.param(
+        "Marta Voss resigned her seat. It is worth noting that the seat was safe.",
+        "Marta Voss",
+        "neutral",
+        id="extraposed-it-is-no-anaphor",
+    ),
+    pytest.param(
+        "Marta Voss spoke at the rally. Yet it was Tobias Grell who had the crowd.",
+        "Marta Voss",
+        "neutral",
+        id="cleft-is-no-anaphor",
+    ),
+    pytest.param(
+        "Marta Voss was the mayor for ten years. It was a wonderful summer.",
+        "Marta Voss",
+        "neutral",
+        id="a-state-is-no-act",
+    ),
+    pytest.param(
+        "The council closed the library. It was a disgrace. Marta Voss said nothing.",
+        "Marta Voss",
+        "neutral",
+        id="the-doer-must-be-named",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "polarity"), EVENT_ANAPHORA_CASES)
+def test_event_anaphora(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    assert_author_polarity(pipe, text, name, polarity)
+
+
 @pytest.mark.parametrize(("text", "name", "polarity"), ISSUE3_CASES)
 def test_author_polarity_issue3(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
-    an = analyse(pipe, text)
-    got = author_stance(an, name)
-    assert got is not None, [a.name for a in an.actors]
-    assert got.polarity == polarity, (got.score, [e.text for e in got.evidence])
+    assert_author_polarity(pipe, text, name, polarity)
 
 
 def test_every_actor_gets_an_author_row(pipe: Pipeline) -> None:

@@ -388,6 +388,50 @@ def test_canonical_actors_across_articles(store: Store) -> None:
     assert all(isinstance(a, CanonicalActor) for a in store.actors())
 
 
+LINK_POOL: list[tuple[str, tuple[str, ...], ActorKind]] = [
+    ("Ken Marlowe", ("Ken", "Mr Marlowe"), "person"),
+    ("Ken Dobbs", ("Ken",), "person"),
+    ("Ken", (), "person"),
+    ("Marlowe", (), "person"),
+    ("Rusharnor Veliqi", (), "person"),
+    ("Rushanor Veliqi", (), "person"),
+    ("Eastmoor", (), "place"),
+    ("Eastmoor", (), "person"),
+    ("Harbour Workers Union", ("HWU",), "org"),
+    ("HWU", (), "org"),
+]
+
+
+def linked(store: Store) -> tuple[set[frozenset[str]], list[tuple[str, str, tuple[str, ...]]]]:
+    """The canonical partition of the stored article actors, and each canonical actor's name, kind and aliases."""
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql("SELECT article_id, actor_id FROM article_actors").all()
+        names = {r[0]: (r[1], r[2]) for r in conn.exec_driver_sql("SELECT id, name, kind FROM actors")}
+        aliases: dict[int, list[str]] = {}
+        for actor_id, norm in conn.exec_driver_sql("SELECT actor_id, norm FROM actor_aliases"):
+            aliases.setdefault(actor_id, []).append(norm)
+    groups: dict[int, set[str]] = {}
+    for article_id, actor_id in rows:
+        groups.setdefault(actor_id, set()).add(article_id)
+    table = sorted((*names[i], tuple(sorted(aliases.get(i, [])))) for i in names)
+    return {frozenset(g) for g in groups.values()}, table
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(LINK_POOL), max_size=8), st.integers(1, 4))
+def test_linking_a_batch_equals_linking_one_article_per_write(
+    picks: list[tuple[str, tuple[str, ...], ActorKind]], size: int
+) -> None:
+    """The linker reads the store once per write and then works in memory; that must never change a link."""
+    arts = [person(f"p{i}", name, *aliases, kind=kind) for i, (name, aliases, kind) in enumerate(picks)]
+    with Store("sqlite://") as one_by_one, Store("sqlite://") as batched:
+        for a in arts:
+            one_by_one.write([a])
+        for start in range(0, len(arts), size):
+            batched.write(arts[start : start + size])
+        assert linked(batched) == linked(one_by_one)
+
+
 # -------------------------------------------------------------------------------------------- round trip
 
 

@@ -288,6 +288,30 @@ def test_update_stories_by_path_and_analyze_switch(tmp_path: Path) -> None:
     assert report.new_stories == 1 and len(api.stories(db)) == 1
 
 
+def test_features_computed_during_analyze_equal_those_read_back(tmp_path: Path) -> None:
+    """``analyze`` computes story features from each written batch in memory; they must be exactly what an
+    update computes from the stored analyses."""
+    from slant.config import load_settings
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "road.txt").write_text("Frane withdraws support for the ring road\n\n" + WIRE, encoding="utf-8")
+    (folder / "retold.txt").write_text("Ring road support withdrawn\n\n" + RETOLD, encoding="utf-8")
+    (folder / "repost.txt").write_text("Frane and the ring road\n\n" + repost(WIRE), encoding="utf-8")
+    during, after = str(tmp_path / "during.db"), str(tmp_path / "after.db")
+    api.analyze([str(folder)], settings=load_settings(env={}, db=during))
+    api.analyze([str(folder)], settings=load_settings(env={}, db=after), cluster_stories=False)
+    assert api.update_stories(after).featurised == 3
+    with Store(during) as a, Store(after) as b:
+        ids = sorted(x.article.id for x in a.iter_analyses())
+        got, want = a.story_features(ids), b.story_features(ids)
+        assert len(got) == 3
+        for x, y in zip(got, want, strict=True):
+            assert np.array_equal(x.embedding, y.embedding)
+            assert dataclasses.replace(x, embedding=y.embedding) == y
+        assert [s.articles for s in a.stories()] == [s.articles for s in b.stories()]
+
+
 def test_chunked_updates_match_one_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from slant import _story_sync
 

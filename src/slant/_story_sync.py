@@ -20,6 +20,7 @@ from typing import Any
 
 from slant._story_features import clusterable, features_for
 from slant._story_records import StoriesReport
+from slant.models import Analysis
 from slant.store import Store
 from slant.stories import ClusterParams, StoryClusterer
 
@@ -38,10 +39,22 @@ def featurise(store: Store, ids: Sequence[str] | None = None) -> int:
     todo = store.story_features_missing(FEATURE_VERSION, ids)
     done = 0
     for start in range(0, len(todo), FEATURE_CHUNK):
-        analyses = [a for a in store.iter_analyses(todo[start : start + FEATURE_CHUNK]) if clusterable(a)]
-        store.save_story_features(features_for(analyses), FEATURE_VERSION)
-        done += len(analyses)
+        done += _save_features(store, list(store.iter_analyses(todo[start : start + FEATURE_CHUNK])))
     return done
+
+
+def featurise_written(store: Store, analyses: Sequence[Analysis]) -> int:
+    """Like :func:`featurise` for analyses just written, from memory rather than read back; ``analyze``
+    calls it after each batch so the features are computed while the workers still run."""
+    missing = set(store.story_features_missing(FEATURE_VERSION, [a.article.id for a in analyses]))
+    return _save_features(store, [a for a in analyses if a.article.id in missing])
+
+
+def _save_features(store: Store, analyses: Sequence[Analysis]) -> int:
+    kept = [a for a in analyses if clusterable(a)]
+    if kept:
+        store.save_story_features(features_for(kept), FEATURE_VERSION)
+    return len(kept)
 
 
 def update(store: Store, ids: Sequence[str] | None = None, params: ClusterParams | None = None) -> StoriesReport:

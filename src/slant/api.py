@@ -130,6 +130,9 @@ def analyze(
     Articles already stored by the same pipeline are not analysed again (re-running is idempotent and
     an interrupted run resumes); bad inputs are collected in the report and the batch goes on. At the end
     the new articles are put into stories (:func:`update_stories`) unless ``cluster_stories`` is False.
+
+    ``on_result`` receives each article's analysis (stored ones too) in input order: as it is written when
+    ``cluster_stories`` is False, else after the story update, with its ``story`` and ``copy_of`` set.
     """
     settings = settings or load_settings()
     if db is not None:
@@ -153,8 +156,20 @@ def analyze(
         seen: set[str] = set()  # ids met in this run, for exact-duplicate detection
         in_flight: dict[str, list[str]] = {}  # id -> its sources, until its batch is written
 
+        # With stories on, results are handed out after the story update, read back with their story and
+        # copy links set (what `slant show` gives); only their ids wait in memory.
+        deferred: list[str] | None = [] if cluster_stories and on_result is not None else None
+
+        def emit(analysis: Analysis) -> None:
+            if deferred is not None:
+                deferred.append(analysis.article.id)
+            elif on_result is not None:
+                on_result(analysis)
+
         def emit_stored(article_id: str) -> None:
-            if on_result is not None:
+            if deferred is not None:
+                deferred.append(article_id)
+            elif on_result is not None:
                 on_result(st.get(article_id))
 
         def articles() -> Iterator[Article]:
@@ -191,15 +206,19 @@ def analyze(
         engine = LocalEngine(workers=settings.workers, components=components)
         for batch in engine.run(articles()):
             st.write(batch, sources={a.article.id: in_flight.pop(a.article.id, []) for a in batch})
+            if cluster_stories:
+                _featurise_written(st, batch)
             for analysis in batch:
                 if analysis.article.status == "analysed":
                     report.analysed += 1
                     report.words += analysis.article.word_count
-                if on_result is not None:
-                    on_result(analysis)
+                emit(analysis)
                 progress("article", 1)
         if cluster_stories:
             _update_stories(st)
+        if deferred is not None and on_result is not None:
+            for article_id in deferred:
+                on_result(st.get(article_id))
         report.worker_peak_rss = engine.worker_peak_rss
         report.seconds = time.perf_counter() - started
         st.finish_run(run_id, report.as_dict())
@@ -425,6 +444,12 @@ def compare(
 
 
 # stories (`slant stories`) -------------------------------------------------------------------------------
+
+
+def _featurise_written(st: Store, analyses: Sequence[Analysis]) -> None:
+    from slant import _story_sync
+
+    _story_sync.featurise_written(st, analyses)
 
 
 def _update_stories(st: Store, ids: Sequence[str] | None = None, params: ClusterParams | None = None) -> StoriesReport:

@@ -97,7 +97,10 @@ def analyze(
     inputs: Annotated[list[str], typer.Argument(help="Files, folders, globs, URLs (with --fetch) or - for stdin.")],
     db: DbOption = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="Write one JSON object per article to stdout (JSON Lines).")
+        bool,
+        typer.Option(
+            "--json", help="Write one JSON object per article to stdout (JSON Lines), after the story update."
+        ),
     ] = False,
     workers: Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Worker processes.")] = None,
     fetch: Annotated[bool, typer.Option("--fetch", help="Allow fetching http(s) URLs.")] = False,

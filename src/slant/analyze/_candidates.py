@@ -104,6 +104,14 @@ class _Indexes:
     cue_last: frozenset[str]
 
 
+#: Datelines (:meth:`_Finder.datelines`): at most this many capitalised words, followed by one of the
+#: openers, with a bracket or a dash among the next :data:`DATELINE_REACH` tokens.
+MAX_DATELINE_WORDS = 3
+DATELINE_REACH = 6
+DATELINE_OPENERS = frozenset({",", "(", "-", "—", "–"})
+DATELINE_MARKS = frozenset({"(", "-", "—", "–"})
+
+
 def _first_word(surface: str) -> str:
     return surface.split()[0].split("-")[0]
 
@@ -411,6 +419,37 @@ class _Finder:
                 out.append(c)
         return out
 
+    def datelines(self) -> list[Candidate]:
+        """The place of a wire dateline opening a paragraph ("BRACKENFORD, March 4 (Northwire) - ...",
+        "HARWICK (Agency) -", "LONDON —"): capitals only, then a comma, an agency in brackets or a dash
+        within a few tokens. Named as written in ordinary case ("Brackenford")."""
+        doc, lex, out = self.doc, self.lex, []
+        for i in self._paragraph_starts():
+            b = i
+            while b < len(doc) and b - i < MAX_DATELINE_WORDS and doc[b].is_alpha and doc[b].is_upper:
+                b += 1
+            if b == i or b >= len(doc) or max(len(doc[j].text) for j in range(i, b)) < 3:
+                continue
+            tail = [t.text for t in doc[b : b + DATELINE_REACH]]
+            if tail[0] not in DATELINE_OPENERS or not any(t in DATELINE_MARKS for t in tail):
+                continue
+            name = " ".join(doc[j].text.capitalize() for j in range(i, b))
+            if name in lex.parties or name in lex.orgs or name in lex.groups or normalise(name) in lex.non_actors:
+                continue
+            c = self._cand(i, b, "place", "dateline", canonical=name)
+            if c is not None:
+                out.append(c)
+        return out
+
+    def _paragraph_starts(self) -> list[int]:
+        doc = self.doc
+        return [
+            i
+            for i in range(len(doc))
+            if not doc[i].is_space
+            and (i == 0 or "\n" in doc[i - 1].whitespace_ or (doc[i - 1].is_space and "\n" in doc[i - 1].text))
+        ]
+
     def appositions(self) -> list[Candidate]:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the
         union, said"); the kind comes from the noun (``org_words.tsv`` org-noun / party-noun)."""
@@ -633,7 +672,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     """All candidate mentions of ``doc`` (sorted by offset) and which tokens they claim."""
     f = _Finder(doc, lex)
     titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()
-    cues = f.cues() + f.place_nouns()
+    cues = f.datelines() + f.cues() + f.place_nouns()
     appositions = f.appositions()
     runs += [c for c in appositions if c.kind != "person"]
     titles += [c for c in appositions if c.kind == "person"]

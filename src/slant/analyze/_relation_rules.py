@@ -130,6 +130,8 @@ class Rules:
         for c in tok.children:
             if c.dep_ == "appos" and self.actor_at[c.i] is not None:
                 return self.actor(c)
+        if tok.dep_ == "appos" and tok.head is not tok and self.actor_at[tok.head.i] is not None:
+            return self.actor(tok.head)  # "Latimer, the lawmaker for Eastport North who ...": the lawmaker
         if tok.lower_ in self.lex.roles or tok.lemma_.lower() in self.lex.roles:
             for c in tok.children:
                 if c.dep_ in ("compound", "amod", "poss", "nmod") and self.actor_at[c.i] is not None:
@@ -206,7 +208,7 @@ class Rules:
         subj = [c for c in verb.children if c.dep_ in SUBJECT]
         if subj:
             if subj[0].lower_ in RELATIVE and verb.dep_ == "relcl":
-                return [verb.head]
+                return [_antecedent(verb.head, subj[0])]
             return subj
         if depth >= MAX_CLIMB:
             return []
@@ -398,6 +400,18 @@ def _with_conjuncts(tok: Any) -> list[Any]:
         out += [c for c in out[i].children if c.dep_ == "conj"]
         i += 1
     return out
+
+
+def _antecedent(head: Any, relative: Any) -> Any:
+    """What a relative pronoun stands for: the noun its clause hangs on, except that "who" after a name in a
+    phrase like "the lawmaker for Eastport North who ..." is the person noun the phrase belongs to (the
+    parser attaches the clause to the nearest name)."""
+    if relative.lower_ not in ("who", "whom") or head.pos_ != "PROPN" or head.dep_ != "pobj":
+        return head
+    prep = head.head
+    if prep.dep_ == "prep" and prep.head.pos_ == "NOUN":
+        return prep.head
+    return head
 
 
 def _passive(verb: Any) -> bool:

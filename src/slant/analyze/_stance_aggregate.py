@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from slant.analyze._stance_acts import Act
+from slant.analyze._stance_anaphora import event_anaphors
 from slant.analyze._stance_types import Cue, Probs, TargetItem, signed
 from slant.models import Actor, Quote, Span, Stance
 
@@ -85,6 +86,7 @@ def build_items(
     quotes: Sequence[Quote],
 ) -> tuple[list[TargetItem], list[Slot]]:
     """The target items of an article and the slot each belongs to (see the module docstring)."""
+    pronouns = (*pronouns, *event_anaphors(doc, actors, pronouns))
     mentions = sorted(
         [(m.start, m.end, a.id) for a in actors for m in a.mentions] + [(s.start, s.end, aid) for s, aid in pronouns]
     )

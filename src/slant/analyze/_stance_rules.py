@@ -123,6 +123,18 @@ class _Found:
     frame: str = ""  # the rhetorical frame that changed it (frames.tsv kind), if any
 
 
+@dataclass(frozen=True, slots=True)
+class _TokenCues:
+    """The cues one word may start (see ``RuleScorer._token_cues``); offsets are sentence-relative."""
+
+    tok: Any
+    start: int
+    end: int  # end of the word itself
+    phrase: tuple[CueEntry, frozenset[int], Any, int] | None  # entry, its tokens, head token, phrase end
+    particle: tuple[CueEntry, frozenset[int]] | None  # a verb's split particle phrase
+    words: tuple[CueEntry, ...]  # single-word entries
+
+
 def probs_from_raw(raw: float, threshold: float = THRESHOLD, slope: float = SLOPE) -> Probs:
     """(negative, neutral, positive) from a signed cue sum (see the module docstring)."""
     if raw == 0:
@@ -140,6 +152,8 @@ class _Sentence:
         self.tokens = list(sent)
         self.starts = [t.idx - self.base for t in self.tokens]
         self.chains: dict[int, list[Any]] = {}
+        #: What a scorer found in this sentence independently of holder and target (see ``_token_cues``).
+        self.memo: dict[tuple[str, int, Any], Any] = {}
 
     def tokens_in(self, start: int, end: int) -> list[Any]:
         i = max(bisect_right(self.starts, start) - 1, 0)
@@ -238,15 +252,16 @@ class RuleScorer:
     def judge(self, items: Sequence[TargetItem]) -> list[Judgement]:
         """The signed cue sum and the attributed cues of each item (parses items that carry no ``sent``)."""
         sents = _ensure_sents(items)
-        indexes: dict[int, _Sentence] = {}
-        found: dict[tuple[int, Any, Any], list[_Found]] = {}
+        indexes: dict[tuple[int, int, int], _Sentence] = {}
+        found: dict[tuple[tuple[int, int, int], Any, Any], list[_Found]] = {}
         out = []
         for item, sent in zip(items, sents, strict=True):
-            ix = indexes.get(id(sent))
+            where = _where(sent)
+            ix = indexes.get(where)
             if ix is None:
-                ix = indexes[id(sent)] = _Sentence(sent)
+                ix = indexes[where] = _sentence(sent)
             mentions = ((item.start, item.end), *item.others)
-            key = (id(sent), item.allowed, frozenset(mentions))
+            key = (where, item.allowed, frozenset(mentions))
             cues = found.get(key)
             if cues is None:
                 cues = found[key] = self.find_cues(ix, item.allowed, mentions)
@@ -259,7 +274,7 @@ class RuleScorer:
         return sum(
             f.weight
             for sent, allowed in sentences
-            for f in self.find_cues(_Sentence(sent), allowed, ())
+            for f in self.find_cues(_sentence(sent), allowed, ())
             if not f.ironic
         )
 
@@ -269,48 +284,28 @@ class RuleScorer:
     ) -> list[_Found]:
         """Every cue of the sentence that the holder may count (one linear pass over the tokens)."""
         out: list[_Found] = []
-        toks = ix.tokens
         claimed: set[int] = set()
-        for k, tok in enumerate(toks):
-            if tok.i in claimed or tok.is_punct or tok.is_space:
+        for slot in self._token_cues(ix):
+            tok, start = slot.tok, slot.start
+            if tok.i in claimed:
                 continue
-            start = ix.starts[k]
-            lemma = tok.lemma_.lower()
-            for entry in self.lex.phrases.get(lemma, ()):
-                n = len(entry.terms)
-                span = toks[k : k + n]
-                if len(span) == n and all(_matches(t, w) for t, w in zip(span, entry.terms, strict=True)):
-                    end = ix.starts[k + n - 1] + len(span[-1].text)
-                    if _in_ranges(start, end, allowed) and not _overlaps(start, end, mentions):
-                        idx = frozenset(t.i for t in span)
-                        head = next((t for t in span if t.head.i not in idx or t.head.i == t.i), span[0])
-                        out.append(self._found(ix, head, start, end, entry, idx))
-                        claimed.update(idx)
-                    break
-            if tok.i not in claimed and tok.pos_ == "VERB":
-                found = self._split_particle(ix, tok, start, allowed, mentions)
-                if found is not None:
-                    out.append(found)
-                    claimed.update(found.tokens)
-            if tok.i in claimed or tok.pos_ == "PROPN":
+            if slot.phrase is not None:
+                entry, idx, head, end = slot.phrase
+                if _in_ranges(start, end, allowed) and not _overlaps(start, end, mentions):
+                    out.append(self._found(ix, head, start, end, entry, idx))
+                    claimed.update(idx)
+            if slot.particle is not None and tok.i not in claimed:
+                entry, idx = slot.particle
+                if _in_ranges(start, slot.end, allowed) and not _overlaps(start, slot.end, mentions):
+                    out.append(self._found(ix, tok, start, slot.end, entry, idx))
+                    claimed.update(idx)
+            if not slot.words or tok.i in claimed:
                 continue
-            # the word form's entries that fit its part of speech, else the lemma's ("failed" the adjective;
-            # "X failed" the verb, fail)
-            entries = tuple(e for e in self.lex.words.get(tok.lower_, ()) if _pos_ok(e, tok)) or tuple(
-                e for e in self.lex.words.get(lemma, ()) if _pos_ok(e, tok)
-            )
-            known = tok.lower_ in self.lex.words or lemma in self.lex.words
-            if not known and tok.pos_ in BACKOFF_POS and lemma not in self.lex.backoff_stop:
-                fallback = self.lex.backoff.get(tok.lower_) or self.lex.backoff.get(lemma)
-                entries = (fallback,) if fallback else ()
-            if not entries or _topic_word(tok) or _complement_verb(tok):
+            if not _in_ranges(start, slot.end, allowed) or _overlaps(start, slot.end, mentions):
                 continue
-            end = start + len(tok.text)
-            if not _in_ranges(start, end, allowed) or _overlaps(start, end, mentions):
-                continue
-            for entry in entries:
-                out.append(self._found(ix, tok, start, end, entry, frozenset({tok.i}), mentions))
-        kinds = self.frames_of(ix, allowed)
+            for entry in slot.words:
+                out.append(self._found(ix, tok, start, slot.end, entry, frozenset({tok.i}), mentions))
+        kinds = self._frames_memo(ix, allowed)
         if "contrast" in kinds and "emphasis" in kinds:
             for head, s, e in kinds["emphasis"]:
                 out.append(_Found(head, s, e, EMPHASIS_WEIGHT, "subject", frozenset({head.i}), frame="contrast"))
@@ -323,31 +318,85 @@ class RuleScorer:
                 f.ironic = not negative_context
                 f.role = "any" if f.role == "ironic" else f.role
                 f.frame = "irony"
-        if "past" in kinds or self._past_carried(ix):
+        if "past" in kinds or self._past_carried_memo(ix):
             for f in out:
                 f.weight *= PAST_FACTOR
                 f.frame = "past"
         return [f for f in out if f.weight]
 
-    def _split_particle(
-        self,
-        ix: _Sentence,
-        verb: Any,
-        start: int,
-        allowed: tuple[tuple[int, int], ...] | None,
-        mentions: Sequence[tuple[int, int]],
-    ) -> _Found | None:
+    def _token_cues(self, ix: _Sentence) -> list[_TokenCues]:
+        """Per word of the sentence, the cues it may start, whoever the holder and target (once per sentence).
+
+        A phrase is the first lexicon phrase its words spell; a verb's particle phrase ("let ... down") is
+        looked up only when that phrase is not taken; single-word entries fit the part of speech and leave
+        out names, topic words and complement verbs.
+        """
+        key = ("cues", id(self), None)
+        got: list[_TokenCues] | None = ix.memo.get(key)
+        if got is not None:
+            return got
+        got = []
+        toks = ix.tokens
+        for k, tok in enumerate(toks):
+            if tok.is_punct or tok.is_space:
+                continue
+            start = ix.starts[k]
+            lemma = tok.lemma_.lower()
+            phrase = None
+            for entry in self.lex.phrases.get(lemma, ()):
+                n = len(entry.terms)
+                span = toks[k : k + n]
+                if len(span) == n and all(_matches(t, w) for t, w in zip(span, entry.terms, strict=True)):
+                    idx = frozenset(t.i for t in span)
+                    head = next((t for t in span if t.head.i not in idx or t.head.i == t.i), span[0])
+                    phrase = (entry, idx, head, ix.starts[k + n - 1] + len(span[-1].text))
+                    break
+            particle = self._particle(tok, lemma) if tok.pos_ == "VERB" else None
+            got.append(_TokenCues(tok, start, start + len(tok.text), phrase, particle, self._word_entries(tok, lemma)))
+        ix.memo[key] = got
+        return got
+
+    def _word_entries(self, tok: Any, lemma: str) -> tuple[CueEntry, ...]:
+        if tok.pos_ == "PROPN":
+            return ()
+        # the word form's entries that fit its part of speech, else the lemma's ("failed" the adjective;
+        # "X failed" the verb, fail)
+        entries = tuple(e for e in self.lex.words.get(tok.lower_, ()) if _pos_ok(e, tok)) or tuple(
+            e for e in self.lex.words.get(lemma, ()) if _pos_ok(e, tok)
+        )
+        known = tok.lower_ in self.lex.words or lemma in self.lex.words
+        if not known and tok.pos_ in BACKOFF_POS and lemma not in self.lex.backoff_stop:
+            fallback = self.lex.backoff.get(tok.lower_) or self.lex.backoff.get(lemma)
+            entries = (fallback,) if fallback else ()
+        if not entries or _topic_word(tok) or _complement_verb(tok):
+            return ()
+        return entries
+
+    def _frames_memo(
+        self, ix: _Sentence, allowed: tuple[tuple[int, int], ...] | None
+    ) -> dict[str, list[tuple[Any, int, int]]]:
+        key = ("frames", id(self), allowed)
+        got: dict[str, list[tuple[Any, int, int]]] | None = ix.memo.get(key)
+        if got is None:
+            got = ix.memo[key] = self.frames_of(ix, allowed)
+        return got
+
+    def _past_carried_memo(self, ix: _Sentence) -> bool:
+        key = ("past", id(self), None)
+        got: bool | None = ix.memo.get(key)
+        if got is None:
+            got = ix.memo[key] = self._past_carried(ix)
+        return got
+
+    def _particle(self, verb: Any, lemma: str) -> tuple[CueEntry, frozenset[int]] | None:
         """A two-word phrase of a verb and its particle with the object between ("has let this city down"):
         the verb is the cue."""
-        lemma = verb.lemma_.lower()
         for prt in verb.children:
             if prt.dep_ != "prt" or prt.i <= verb.i + 1:
                 continue
             for entry in self.lex.phrases.get(lemma, ()):
                 if len(entry.terms) == 2 and _matches(prt, entry.terms[1]):
-                    end = start + len(verb.text)
-                    if _in_ranges(start, end, allowed) and not _overlaps(start, end, mentions):
-                        return self._found(ix, verb, start, end, entry, frozenset({verb.i, prt.i}))
+                    return entry, frozenset({verb.i, prt.i})
         return None
 
     def _past_carried(self, ix: _Sentence, reach: int = 3) -> bool:
@@ -875,6 +924,25 @@ def _evidence(ix: _Sentence, head: Any, start: int, end: int, mentions: Sequence
                     break
                 s = cs
     return s, e
+
+
+def _sentence(sent: Any) -> _Sentence:
+    """The sentence's index, shared by every scorer call on one parse (kept in the doc's ``user_data``)."""
+    doc = getattr(sent, "doc", None)
+    if doc is None or doc is sent:
+        return _Sentence(sent)
+    cache: dict[tuple[int, int], _Sentence] = doc.user_data.setdefault("slant_stance_sentences", {})
+    key = (sent.start, sent.end)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _Sentence(sent)
+    return got
+
+
+def _where(sent: Any) -> tuple[int, int, int]:
+    """Which sentence of which parse ``sent`` is: items of one sentence carry distinct span objects."""
+    doc = getattr(sent, "doc", sent)
+    return id(doc), int(getattr(sent, "start", 0)), int(getattr(sent, "end", len(sent)))
 
 
 def _ensure_sents(items: Sequence[TargetItem]) -> list[Any]:

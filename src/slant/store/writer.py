@@ -12,9 +12,9 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from slant import __version__
 from slant.errors import NotFoundError, StoreError
-from slant.models import Actor, Analysis, InputError
-from slant.store import canonical
+from slant.models import Analysis, InputError
 from slant.store.codec import actor_row, analysis_hash, article_row, other_rows
+from slant.store.linker import ActorLinker
 from slant.store.records import WriteResult
 from slant.store.schema import (
     CHILD_TABLES,
@@ -44,7 +44,7 @@ def write_analyses(
     new = updated = unchanged = 0
     next_doc = (conn.execute(select(func.max(articles.c.doc_id))).scalar() or 0) + 1
     orphan_candidates: set[int] = set()
-    linker = ActorLinker(conn)
+    linker = ActorLinker(conn, analyses, now)
     for analysis in analyses:
         aid = analysis.article.id
         digest = analysis_hash(analysis)
@@ -99,88 +99,6 @@ def _insert_children(conn: Connection, analysis: Analysis, linker: ActorLinker) 
     for name, rows in other_rows(analysis).items():
         if rows:
             conn.execute(insert(metadata.tables[name]), rows)
-
-
-def _candidates(conn: Connection, key: str, kind: str) -> list[canonical.Candidate]:
-    alias_of = set(
-        conn.execute(
-            select(actor_aliases.c.actor_id)
-            .join(actors, actors.c.id == actor_aliases.c.actor_id)
-            .where(actor_aliases.c.norm == key, actors.c.kind == kind)
-        ).scalars()
-    )
-    cond = actors.c.norm_name == key
-    if kind == "person" and not canonical.is_one_word(key):
-        cond = cond | (actors.c.surname == canonical.surname(key))
-    rows = conn.execute(select(actors.c.id, actors.c.norm_name).where(actors.c.kind == kind, cond)).all()
-    found = {r.id: canonical.Candidate(r.id, kind, r.norm_name) for r in rows}
-    if alias_of - found.keys():
-        more = conn.execute(select(actors.c.id, actors.c.norm_name).where(actors.c.id.in_(alias_of - found.keys())))
-        found.update({r.id: canonical.Candidate(r.id, kind, r.norm_name) for r in more})
-    return [
-        canonical.Candidate(c.id, c.kind, c.key, frozenset({key}) if c.id in alias_of else frozenset())
-        for c in found.values()
-    ]
-
-
-class ActorLinker:
-    """Links article actors to canonical actors within one write transaction.
-
-    It remembers exact-key links and known aliases for the duration of the call: an exact match can never
-    change inside a transaction (new canonical actors get higher ids, and pruning happens at the end).
-    """
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-        self._exact: dict[tuple[str, str], int] = {}
-        self._aliases: set[tuple[int, str]] = set()
-
-    def link(self, actor: Actor, article_id: str) -> int:
-        """The canonical actor id for an article's actor, creating the canonical actor when none matches."""
-        key = canonical.match_key(actor.name, actor.kind) or actor.name.strip().casefold() or "?"
-        actor_id = self._exact.get((actor.kind, key))
-        if actor_id is None:
-            candidates = _candidates(self.conn, key, actor.kind)
-            actor_id = canonical.choose_canonical(key, actor.kind, candidates)
-            if actor_id is None:
-                actor_id = self._create(actor, key, article_id)
-                self._exact[(actor.kind, key)] = actor_id
-            elif any(c.id == actor_id and c.key == key for c in candidates):
-                self._exact[(actor.kind, key)] = actor_id
-        self._add_aliases(actor_id, actor, key)
-        return actor_id
-
-    def _create(self, actor: Actor, key: str, article_id: str) -> int:
-        created = self.conn.execute(
-            insert(actors).values(
-                name=actor.name,
-                kind=actor.kind,
-                norm_name=key,
-                surname=canonical.surname(key),
-                first_seen=article_id,
-                created_at=now_utc(),
-            )
-        )
-        primary_key = created.inserted_primary_key
-        if primary_key is None:
-            raise StoreError("the database did not return the new actor's id")
-        return int(primary_key[0])
-
-    def _add_aliases(self, actor_id: int, actor: Actor, key: str) -> None:
-        keys = canonical.alias_keys(actor.name, actor.aliases, actor.kind)
-        keys.setdefault(key, actor.name)
-        todo = [k for k in keys if (actor_id, k) not in self._aliases]
-        if not todo:
-            return
-        known = set(
-            self.conn.execute(
-                select(actor_aliases.c.norm).where(actor_aliases.c.actor_id == actor_id, actor_aliases.c.norm.in_(todo))
-            ).scalars()
-        )
-        rows = [{"actor_id": actor_id, "norm": k, "alias": keys[k]} for k in todo if k not in known]
-        if rows:
-            self.conn.execute(insert(actor_aliases), rows)
-        self._aliases.update((actor_id, k) for k in todo)
 
 
 def _prune_actors(conn: Connection, candidates: set[int]) -> None:
