@@ -375,6 +375,20 @@ def test_speaker_stance_through_a_pronoun_inside_the_quote(pipe: Pipeline) -> No
     assert got is not None and got.polarity == "negative", an.stances
 
 
+def test_a_quote_about_the_speaker_is_not_about_someone_named_outside_it(pipe: Pipeline) -> None:
+    """Regression (issue 4 notes: Kilbride in the Courier): "him" in the speaker's words resolves to the
+    speaker, so "a disgrace" must not fall on the other person named in the author's relative clause."""
+    text = (
+        "Lord Ashby, who served with Vera Holt on the harbour board, rang me to say that any attempt to expel "
+        'him would be "a disgrace and an act of self-harm".'
+    )
+    an = analyse(pipe, text)
+    ashby = match_name("Lord Ashby", an.actors)
+    holt = match_name("Vera Holt", an.actors)
+    got = next((s for s in an.stances if s.holder == ashby and s.target == holt), None)
+    assert got is None or got.polarity != "negative", (got, [q.text for q in an.quotes])
+
+
 def test_evidence_words_are_named(pipe: Pipeline) -> None:
     an = analyse(pipe, "Nobody will miss the ghastly Gordon Pell. His astonishing decision was a disaster.")
     got = author_stance(an, "Gordon Pell")

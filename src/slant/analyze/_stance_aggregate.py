@@ -120,7 +120,13 @@ def build_items(
             for s, e, aid in local:
                 if aid == speaker:
                     continue
-                others = tuple((os, oe) for os, oe, oid in local if oid not in (aid, speaker))
+                # the speaker's own mentions are no rival target, except inside the quote, where a cue
+                # about "him" (the speaker) is not about someone named further off
+                others = tuple(
+                    (os, oe)
+                    for os, oe, oid in local
+                    if oid != aid and (oid != speaker or any(qs <= os and oe <= qe for qs, qe in spans))
+                )
                 items.append(TargetItem(text, s, e, tuple(sorted(spans)), others, lo, sent, speaker))
                 slots.append(Slot(speaker, aid, n))
     return items, slots
