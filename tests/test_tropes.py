@@ -124,6 +124,13 @@ FLAGGED: list[tuple[str, str, str, str]] = [
         "Migrants and refugees",
         "quoted",
     ),
+    # issue 4 notes (SemEval-2019 check): what a crowd is said to cry out is the crowd's words
+    (
+        'His fans have learned to cry out "bitch!" whenever the councillor\'s name is read out.',
+        "WO-SLUR",
+        "Women",
+        "quoted",
+    ),
     # discussed: the text names the trope to report or condemn it
     (
         "The rabbi condemned claims that Jews control the banks after leaflets appeared in Pellham.",

@@ -202,16 +202,18 @@ def group_named(doc: Any, sent: Any, group: Group, lex: Lexicon | None = None) -
 
 
 def _verbs(verb: Any) -> Iterator[Any]:
-    """The verb, its open complements ('continue to stalk') and the conjuncts sharing its subject."""
+    """The verb, its open complements ('continue to stalk') and the conjuncts sharing its subject; a negated
+    verb's complements are under its negation ('will not agree to switch ...')."""
     seen = {verb.i}
     todo = [verb]
     while todo:
         v = todo.pop()
         yield v
+        negated = any(c.dep_ == "neg" for c in v.children)
         for c in v.children:
             if c.i in seen:
                 continue
-            if c.dep_ == "xcomp" or (
+            if (c.dep_ == "xcomp" and not negated) or (
                 c.dep_ == "conj"
                 and c.pos_ in ("VERB", "AUX")
                 and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
