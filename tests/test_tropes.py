@@ -361,6 +361,13 @@ EXPLICIT_UNFLAGGED: list[str] = [
     "Women's football is rubbish in the rain, the pundit joked.",
     "The court heard he had threatened to kill gay people at the club.",
     "We will destroy the Chinese team in the final.",
+    # issue 4 notes (real news checked: BABE, SemEval-2019): a movement named with a group word, a teaching of
+    # mutual duty, a negated verb's complement, a stereotype named in order to discuss it
+    "People are taking these disgusting Black Lives Matter protests at face value.",
+    "The Muslim Brotherhood is a menace to the region.",
+    "The rabbi said all Jews are responsible for one another.",
+    "Refugees will not agree to switch their tents for ruined buildings in a desolate and destroyed Syria.",
+    'Ah yes, the stereotype of the dumb slut. Lawyers carefully avoid the words "dumb" or "slut" in court.',
 ]
 
 

@@ -41,6 +41,7 @@ REQUIRED_LISTS = (
     "discussion",
     "reported_cues",
     "person_nouns",
+    "named_bodies",
     "pronoun_refs",
     "referent_skip",
 )

@@ -23,7 +23,7 @@ from typing import Any
 
 from slant.analyze._trope_catalogue import Group, load_catalogue
 from slant.analyze._trope_patterns import Compiled
-from slant.analyze._trope_rules import MODIFIER_DEPS, PLURAL_TAGS, SINGULAR_TAGS, UNIVERSAL, rule_lexicon
+from slant.analyze._trope_rules import MODIFIER_DEPS, PLURAL_TAGS, SINGULAR_TAGS, UNIVERSAL, names_a_body, rule_lexicon
 from slant.nlp.spans import doc_text
 
 #: Heads that a group adjective may sit on in a generic match besides person nouns and collective heads.
@@ -79,7 +79,7 @@ def generic_mention_ok(doc: Any, start: int, end: int, kind: str, group: Group) 
     """Whether a generic match's mention at characters ``[start, end)`` names ``group`` as a whole."""
     text = doc_text(doc)
     span = doc.char_span(start, end, alignment_mode="expand")
-    if span is None or len(span) == 0:
+    if span is None or len(span) == 0 or names_a_body(text, start):
         return False
     if kind == "a":
         return _adjective_ok(_head(doc, span))

@@ -66,6 +66,7 @@ class Lexicon:
     subset: frozenset[str]
     collective_heads: frozenset[str]
     person: frozenset[str]
+    named_bodies: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +83,14 @@ def rule_lexicon() -> Lexicon:
         words("subset_determiners"),
         words("collective_heads"),
         words("person_nouns"),
+        tuple(cat.words("named_bodies")),
     )
+
+
+def names_a_body(text: str, start: int, lex: Lexicon | None = None) -> bool:
+    """Whether the group word at ``start`` opens the name of a movement or organisation ("Black Lives Matter")."""
+    lex = lex or rule_lexicon()
+    return any(text.startswith(name, start) for name in lex.named_bodies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +127,8 @@ def _next_word(doc: Any, i: int) -> Any:
 def names_group(doc: Any, start: int, end: int, adjective: bool, group: Group, lex: Lexicon | None = None) -> bool:
     """Whether the group mention at characters ``[start, end)`` names the group as a whole (see module doc)."""
     lex = lex or rule_lexicon()
+    if names_a_body(doc_text(doc), start, lex):
+        return False
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or len(span) == 0:
         return True
