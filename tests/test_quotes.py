@@ -117,6 +117,19 @@ def test_no_quote(nlp: Any, text: str) -> None:
     assert quotes == ()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Then “the plan will fail,” said https://t.co/Ab12Cd34 on Monday.",
+        "Then “the plan will fail,” said @harbour_radio on Monday.",
+    ],
+)
+def test_a_link_or_handle_is_never_a_speaker(nlp: Any, text: str) -> None:
+    """Regression (issue 4 notes, SemEval-2019 articles): an embedded post's link became a quote's speaker."""
+    quotes, _ = analyse(nlp, text)
+    assert not [q.speaker_name for q in quotes if q.speaker_name and ("/" in q.speaker_name or "@" in q.speaker_name)]
+
+
 def test_speaker_name_and_cue(nlp: Any) -> None:
     quotes, _ = analyse(nlp, "“We have heard nothing from the council for six months,” a Labour spokesperson said.")
     (q,) = quotes

@@ -104,8 +104,10 @@ class SpeakerFinder:
         return None
 
     def resolve(self, tok: Any) -> Speaker | None:
-        """The speaker a subject token names, or None when it cannot speak (I, we, you, "the plan" ...)."""
+        """The speaker a subject token names, or None when it cannot speak (I, we, you, "the plan", a link ...)."""
         low = tok.lower_
+        if tok.like_url or tok.like_email or tok.text.startswith("@"):
+            return None  # an embedded post's link or handle, which the parser may make the subject
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "WP"):
             aid = self.links.get(tok.idx)
             if aid is not None:
