@@ -188,6 +188,25 @@ def test_hyperpartisan_cross_validation_meets_the_bar(shared_dir: Path) -> None:
     assert r["accuracy"] >= floors()["language"]["hyperpartisan_cv_accuracy"], r
 
 
+def test_babe_loaded_words_counts_word_pairs(tmp_path: Path) -> None:
+    """The word-level loaded-language benchmark on a BABE-shaped file we write: flagged words against the
+    marked ones, per sentence (an unmarked sentence that gets no flag adds nothing)."""
+    from slant.bench.language import babe_loaded_words
+
+    path = tmp_path / "train_SG2.csv"
+    header = "text;news_link;outlet;topic;type;label_bias;label_opinion;biased_words"
+    rows = [
+        "The senator's so-called reform is a shameful disgrace.;x;o;t;;Biased;Expresses writer’s opinion;"
+        "['so-called', 'disgrace']",
+        "The council met on Tuesday to discuss the budget.;x;o;t;;Non-biased;Entirely factual;[]",
+    ]
+    path.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    r = babe_loaded_words(path)
+    assert r["sentences"] == 2
+    assert (r["tp"], r["fp"], r["fn"]) == (1, 1, 1)  # so-called found; "shameful" unmarked; "disgrace" missed
+    assert r["precision"] == r["recall"] == r["f1"] == 0.5
+
+
 def test_babe_fast_model_cross_validation(shared_dir: Path) -> None:
     from slant.bench.accuracy import floors
     from slant.bench.language import babe_linear_cv

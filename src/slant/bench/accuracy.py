@@ -275,6 +275,13 @@ def _language_rows(result: AccuracyResult, data: Path, modes: Sequence[str]) -> 
             AccuracyRow("sentence bias (fast)", "BABE SG2, 5-fold CV", "macro-F1", r["f1m"],
                         pinned.get("babe_fast_cv_f1m"), "0.814 (DA-RoBERTa); 0.804 (BERT + distant supervision)")
         )  # fmt: skip
+        words = language.babe_loaded_words(babe)
+        result.details["babe-loaded-words"] = words
+        for metric in ("precision", "recall", "f1"):
+            result.rows.append(
+                AccuracyRow("loaded words (fast)", f"BABE SG2 biased words ({words['sentences']} sentences)",
+                            f"word {metric}", words[metric], None, "")
+            )  # fmt: skip
     else:
         result.skipped.append(f"BABE skipped: {babe} not found")
     hp = data / "semeval2019-hyperpartisan"

@@ -8,6 +8,10 @@
   hateful when the pipeline raises a ``hate`` flag in the author's or a quoted voice), developed on the even
   templates, and the fine-tuned sentence model's hate head (``model``); when a network of the hate head was
   trained on one half of the templates (``--hatecheck-half``), the other half is its held-out figure.
+- BABE (loaded words): the words the fast loaded-language flags cover against the words BABE's annotators
+  marked as biased, per sentence over all of SG2, micro precision / recall / F1 of (sentence, word) pairs.
+  The lexicon was written without BABE's word list and never tuned on it; BABE marks words in biased
+  sentences only and by majority, so this is a floor on precision, not a gold standard.
 - The accurate model's BABE and ISCA figures come from the cross-validation run at training time and are
   read from its model card (re-running them takes torch and about an hour on 2 cores).
 """
@@ -29,6 +33,43 @@ def babe_linear_cv(path: Path, folds: int = 5) -> dict[str, Any]:
 
     card = load_model(packaged_path("bias")).card
     return cross_validate(read_babe(path), folds, float(card.get("c", 1.0)), int(card.get("min_df", 2)), 13)
+
+
+def babe_loaded_words(path: Path, limit: int = 0) -> dict[str, Any]:
+    """Word-level precision, recall and F1 of the fast loaded-language flags against BABE's biased words."""
+    import re
+
+    from slant.models import Article
+    from slant.pipeline import build_pipeline
+
+    examples = read_babe(path)[: limit or None]
+    pipe = build_pipeline(("slant.actors.v2", "slant.quotes.v2", "slant.loaded.v1"), batch_size=64)
+    word = re.compile(r"[\w'’-]+")
+    tp = fp = fn = 0
+    for start in range(0, len(examples), 64):
+        chunk = examples[start : start + 64]
+        analyses = pipe.analyze([Article(id=f"b{start + i}", source="babe", text=e.text) for i, e in enumerate(chunk)])
+        for ex, analysis in zip(chunk, analyses, strict=True):
+            text = analysis.article.text
+            pred = {
+                w.lower() for f in analysis.flags if f.kind == "loaded" for w in word.findall(text[f.start : f.end])
+            }
+            gold = {w.lower() for phrase in ex.words for w in word.findall(phrase)}
+            tp += len(pred & gold)
+            fp += len(pred - gold)
+            fn += len(gold - pred)
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {
+        "sentences": len(examples),
+        "precision": precision,
+        "recall": recall,
+        "f1": f1,
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+    }
 
 
 def hyperpartisan_cv(articles: Path, truth: Path, folds: int = 10) -> dict[str, Any]:
