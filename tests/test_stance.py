@@ -256,6 +256,24 @@ ISSUE3_CASES = [
 ]
 
 
+#: Words of the general backoff lexicon that praise no one in news (issue 4 notes: the Courier's Labour and
+#: the Evening Post's Mawdsley leaned positive on them); (text, actor, polarity).
+NEUTRAL_NEWS_WORDS = [
+    pytest.param(
+        "The truth is that Dara Quinn spoke to the council on Monday.", "Dara Quinn", "neutral", id="truth-is"
+    ),
+    pytest.param("Dara Quinn was granted a council grant for the harbour.", "Dara Quinn", "neutral", id="granted"),
+    pytest.param("Dara Quinn shared a stage with the mayor on Monday.", "Dara Quinn", "neutral", id="shared-a-stage"),
+    # must stay as they were
+    pytest.param("Dara Quinn has always told the truth to voters.", "Dara Quinn", "positive", id="telling-the-truth"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "polarity"), NEUTRAL_NEWS_WORDS)
+def test_neutral_news_words(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
+    assert_author_polarity(pipe, text, name, polarity)
+
+
 #: Event anaphora (issue 4 notes: the Courier's gap): a judgement of "it"/"this"/"that" counts for the doer of
 #: the act told just before; (text, actor, polarity).
 EVENT_ANAPHORA_CASES = [
