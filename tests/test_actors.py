@@ -537,6 +537,30 @@ def test_issue4_name_in_apposition_to_an_office(nlp: Any, text: str, name: str, 
     assert (actor.kind if actor is not None else None) == kind, actors_of(nlp, text)
 
 
+#: Regression (issue 4 notes: a sample of SemEval-2019 articles): platforms are organisations, "US" is a
+#: place, and links and handles are never part of an actor's name; (text, expected (name, kind) pairs).
+WEB_NAMES = [
+    (
+        "Ava Lin wrote on Twitter that the US would leave the pact.",
+        {"Ava Lin": "person", "Twitter": "org", "US": "place"},
+    ),
+    (
+        "Ava Lin was booked into the Polk County Jail https://t.co/Qj5GX9XQBi",
+        {"Ava Lin": "person", "Polk County Jail": None},
+    ),
+    ("She posted it to @harbour_radio pic.twitter.com/POZxcJbYXD on Monday.", {}),
+    ("@harbour_radio replied within minutes, Ava Lin said.", {"Ava Lin": "person"}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WEB_NAMES, ids=[w[0][:30] for w in WEB_NAMES])
+def test_web_names(nlp: Any, text: str, expected: dict[str, str | None]) -> None:
+    """The names found are exactly ``expected``'s; where a kind is given, it is that kind."""
+    found = {a.name: a.kind for a in actors_of(nlp, text)}
+    assert found.keys() == expected.keys(), found
+    assert all(kind is None or found[name] == kind for name, kind in expected.items()), found
+
+
 #: Regression (issue 4 notes: the "BRACKENFORD" actor): a wire dateline names a place; (text, name, kind,
 #: mention texts) with None where no actor of that name may appear.
 DATELINES = [

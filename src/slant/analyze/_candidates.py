@@ -112,6 +112,11 @@ DATELINE_OPENERS = frozenset({",", "(", "-", "—", "–"})
 DATELINE_MARKS = frozenset({"(", "-", "—", "–"})
 
 
+def _web_token(tok: Any) -> bool:
+    """A link, an e-mail address or a social-media handle: never part of an actor's name."""
+    return bool(tok.like_url or tok.like_email or tok.text.startswith("@") or "twitter.com/" in tok.text)
+
+
 def _first_word(surface: str) -> str:
     return surface.split()[0].split("-")[0]
 
@@ -168,8 +173,15 @@ class _Finder:
 
     # -- helpers -----------------------------------------------------------------------------------------
     def _cand(self, a: int, b: int, kind: str, source: str, **kw: Any) -> Candidate | None:
-        """A candidate over tokens [a, b), offsets trimmed; None when nothing is left."""
+        """A candidate over tokens [a, b), offsets trimmed; None when nothing is left. Links, e-mail addresses
+        and handles at either end are not part of a name ("Polk County Jail https://t.co/...", "@POTUS")."""
         doc = self.doc
+        while a < b and _web_token(doc[a]):
+            a += 1
+        while b > a and _web_token(doc[b - 1]):
+            b -= 1
+        if a >= b:
+            return None
         start, end = trim_offsets(self.text, doc[a].idx, doc[b - 1].idx + len(doc[b - 1].text))
         if start >= end:
             return None
