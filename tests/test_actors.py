@@ -561,6 +561,15 @@ def test_web_names(nlp: Any, text: str, expected: dict[str, str | None]) -> None
     assert all(kind is None or found[name] == kind for name, kind in expected.items()), found
 
 
+def test_a_name_in_capitals_is_a_person_in_ordinary_case(nlp: Any) -> None:
+    """Regression (issue 4 notes, SemEval-2019 sample): "JAMES COMEY" in a headline was an organisation."""
+    found = actors_of(nlp, "JAMES HOLLOWAY: THE INSIDE STORY. James Holloway was fired on Tuesday. The NEC met.")
+    by_name = {a.name: a for a in found}
+    assert by_name["James Holloway"].kind == "person"
+    assert [m.text for m in by_name["James Holloway"].mentions] == ["JAMES HOLLOWAY", "James Holloway"]
+    assert by_name["NEC"].kind == "org"  # an acronym stays an organisation
+
+
 #: Regression (issue 4 notes: the "BRACKENFORD" actor): a wire dateline names a place; (text, name, kind,
 #: mention texts) with None where no actor of that name may appear.
 DATELINES = [

@@ -665,6 +665,9 @@ class _Finder:
             apposed = None  # "In Dundee, the SNP's group leader, ...": the leader is someone else, named next
         if heads and (len(words) > 1 or words[0].isupper() or label == "PERSON"):
             c.kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
+        elif len(words) > 1 and all(w.isupper() for w in words) and words[0].capitalize() in lex.first_names:
+            # a name in capitals ("JAMES COMEY" in a headline or a shouted post): a person, in ordinary case
+            c.kind, c.canonical = "person", " ".join(w.capitalize() for w in words)
         elif all(is_acronym(w) for w in words):
             c.kind = "org"  # "DfT", "GLMU": an acronym names an organisation, never a person
         elif self._place_name(words, label, unknown):

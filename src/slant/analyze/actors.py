@@ -97,7 +97,7 @@ def _split_people(cands: list[Candidate], text: str, lex: Lexicon) -> tuple[list
         if c.kind != "person":
             others.append(c)
             continue
-        name, gender = person_name(text[c.start : c.end], lex)
+        name, gender = person_name(c.canonical or text[c.start : c.end], lex)
         if not name:
             continue
         c.name, c.gender = name, c.gender or gender
