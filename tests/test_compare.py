@@ -7,6 +7,7 @@ Unit tests build analyses by hand (invented outlets and politicians); the embedd
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -491,6 +492,21 @@ def test_view_shows_every_part(comparison: Comparison) -> None:
     ):
         assert part in text
     assert "More than 600" in text and "Piers Ashdown *" in text
+
+
+def test_view_fits_an_80_column_terminal(comparison: Comparison) -> None:
+    """Regression (issue 4 notes, a SEESAW story): in 80 columns the relation table's long evidence
+    squeezed the source and target columns to nothing and ran past the edge."""
+    long = "This is a betrayal of every member who ever knocked on a door for the party in this town"
+    relations = tuple(dataclasses.replace(r, evidence=Span(0, len(long), long)) for r in comparison.relations)
+    console = Console(record=True, width=80, color_system=None)
+    render_comparison(dataclasses.replace(comparison, relations=relations), console)
+    text = console.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    table = text[text.index("backs or attacks") : text.index("reported by one article only")]
+    assert relations and all(r.source.split()[0] in table and r.target.split()[0] in table for r in relations)
+    figures = text[text.index("figures the articles give") : text.index("how each article is written")]
+    assert comparison.figures and all(m.text in figures for d in comparison.figures for m in d.mentions)
 
 
 # --- the command line ------------------------------------------------------------------------------------

@@ -149,13 +149,15 @@ def _quoted_table(c: Comparison, keys: dict[str, str]) -> Table:
 
 def _relations_table(c: Comparison, keys: dict[str, str]) -> Table:
     t = Table(title="who backs or attacks whom, per article", title_justify="left")
-    for col in ("#", "source", "", "target", "kind", "said by"):
-        t.add_column(col)
-    t.add_column("evidence", no_wrap=True, overflow="ellipsis", min_width=20)
+    t.add_column("#", no_wrap=True)
+    for col in ("source", "", "target", "kind", "said by"):
+        # names wrap, never shrink to nothing beside a long evidence (as they did in an 80-column terminal)
+        t.add_column(col, min_width=8, overflow="fold")
+    t.add_column("evidence", ratio=1)
     for r in sorted(c.relations, key=lambda r: (int(keys[r.article]), r.source, r.target)):
         arrow = Text("backs", "green") if r.polarity == "support" else Text("attacks", "red")
         t.add_row(
-            keys[r.article], Text(r.source), arrow, Text(r.target), Text(r.kind),
+            keys[r.article], Text(r.source), arrow, Text(r.target), Text(r.kind.replace("_", " ")),
             Text(r.asserted_by or "the article"), _short(r.evidence.text, 60),
         )  # fmt: skip
     return t
@@ -202,9 +204,10 @@ def _print_facts(c: Comparison, keys: dict[str, str], console: Console, limit: i
 
 def _figures_table(c: Comparison, keys: dict[str, str]) -> Table:
     t = Table(title="figures the articles give differently", title_justify="left")
-    for col in ("about", "#", "figure"):
-        t.add_column(col)
-    t.add_column("sentence", no_wrap=True, overflow="ellipsis", min_width=20)
+    t.add_column("about", min_width=8, overflow="fold")
+    t.add_column("#", no_wrap=True)
+    t.add_column("figure", min_width=6, overflow="fold")
+    t.add_column("sentence", ratio=1)  # wraps: a no-wrap sentence squeezed the other columns to nothing
     for d in c.figures:
         about = ", ".join(d.context[:4]) or d.unit or d.kind
         for n, m in enumerate(d.mentions):
