@@ -160,17 +160,12 @@ def analyze(
         # copy links set (what `slant show` gives); only their ids wait in memory.
         deferred: list[str] | None = [] if cluster_stories and on_result is not None else None
 
-        def emit(analysis: Analysis) -> None:
-            if deferred is not None:
-                deferred.append(analysis.article.id)
-            elif on_result is not None:
-                on_result(analysis)
-
-        def emit_stored(article_id: str) -> None:
+        def emit(article_id: str, analysis: Analysis | None = None) -> None:
+            """Hand a result out now, or note its id for after the story update."""
             if deferred is not None:
                 deferred.append(article_id)
             elif on_result is not None:
-                on_result(st.get(article_id))
+                on_result(analysis if analysis is not None else st.get(article_id))
 
         def articles() -> Iterator[Article]:
             for src in sources:
@@ -196,7 +191,7 @@ def analyze(
                     if st.has_article(article.id, names):
                         report.reused += 1
                         st.add_sources(article.id, [item.source])
-                        emit_stored(article.id)
+                        emit(article.id)
                         progress("article", 1)
                         continue
                     in_flight[article.id] = [item.source]
@@ -212,7 +207,7 @@ def analyze(
                 if analysis.article.status == "analysed":
                     report.analysed += 1
                     report.words += analysis.article.word_count
-                emit(analysis)
+                emit(analysis.article.id, analysis)
                 progress("article", 1)
         if cluster_stories:
             _update_stories(st)

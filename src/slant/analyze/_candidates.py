@@ -35,7 +35,7 @@ from itertools import pairwise
 from typing import Any
 
 from slant.analyze._lexicon import Lexicon, Title
-from slant.analyze._names import is_acronym, normalise
+from slant.analyze._names import is_acronym, is_web_token, normalise
 from slant.nlp.spans import doc_text, trim_offsets
 
 #: NER labels used, with the kind they suggest.
@@ -112,11 +112,6 @@ DATELINE_OPENERS = frozenset({",", "(", "-", "—", "–"})
 DATELINE_MARKS = frozenset({"(", "-", "—", "–"})
 
 
-def _web_token(tok: Any) -> bool:
-    """A link, an e-mail address or a social-media handle: never part of an actor's name."""
-    return bool(tok.like_url or tok.like_email or tok.text.startswith("@") or "twitter.com/" in tok.text)
-
-
 def _first_word(surface: str) -> str:
     return surface.split()[0].split("-")[0]
 
@@ -176,9 +171,9 @@ class _Finder:
         """A candidate over tokens [a, b), offsets trimmed; None when nothing is left. Links, e-mail addresses
         and handles at either end are not part of a name ("Polk County Jail https://t.co/...", "@POTUS")."""
         doc = self.doc
-        while a < b and _web_token(doc[a]):
+        while a < b and is_web_token(doc[a]):
             a += 1
-        while b > a and _web_token(doc[b - 1]):
+        while b > a and is_web_token(doc[b - 1]):
             b -= 1
         if a >= b:
             return None

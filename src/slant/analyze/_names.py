@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -48,6 +49,11 @@ def unique_slugs(names: Iterable[str]) -> list[str]:
         used.add(candidate)
         out.append(candidate)
     return out
+
+
+def is_web_token(tok: Any) -> bool:
+    """A link, an e-mail address or a social-media handle: never a name, never a speaker."""
+    return bool(tok.like_url or tok.like_email or tok.text.startswith("@") or "twitter.com/" in tok.text)
 
 
 def is_acronym(word: str) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from slant.analyze._names import is_web_token
 from slant.analyze._quote_lexicon import QuoteLexicon, cue_of
 from slant.models import Actor, Span
 from slant.nlp.spans import mention_tokens
@@ -106,7 +107,7 @@ class SpeakerFinder:
     def resolve(self, tok: Any) -> Speaker | None:
         """The speaker a subject token names, or None when it cannot speak (I, we, you, "the plan", a link ...)."""
         low = tok.lower_
-        if tok.like_url or tok.like_email or tok.text.startswith("@"):
+        if is_web_token(tok):
             return None  # an embedded post's link or handle, which the parser may make the subject
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "WP"):
             aid = self.links.get(tok.idx)

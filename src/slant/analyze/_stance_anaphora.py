@@ -19,6 +19,7 @@ from typing import Any
 
 from slant.analyze._resources import read_tsv
 from slant.models import Actor, Span
+from slant.nlp.spans import doc_text
 
 #: Complements of "be" that carry the judgement.
 JUDGING_DEPS = frozenset({"attr", "acomp"})
@@ -74,7 +75,7 @@ def _anaphor(sent: Any, event_words: frozenset[str]) -> Any | None:
 
 
 def _paragraph_break(doc: Any, before: Any, after: Any) -> bool:
-    return "\n" in doc.text[before.end_char : after.start_char]
+    return "\n" in doc_text(doc)[before.end_char : after.start_char]
 
 
 def _subject(sent: Any) -> Any | None:

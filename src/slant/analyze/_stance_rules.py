@@ -252,14 +252,11 @@ class RuleScorer:
     def judge(self, items: Sequence[TargetItem]) -> list[Judgement]:
         """The signed cue sum and the attributed cues of each item (parses items that carry no ``sent``)."""
         sents = _ensure_sents(items)
-        indexes: dict[tuple[int, int, int], _Sentence] = {}
         found: dict[tuple[tuple[int, int, int], Any, Any], list[_Found]] = {}
         out = []
         for item, sent in zip(items, sents, strict=True):
             where = _where(sent)
-            ix = indexes.get(where)
-            if ix is None:
-                ix = indexes[where] = _sentence(sent)
+            ix = _sentence(sent)
             mentions = ((item.start, item.end), *item.others)
             key = (where, item.allowed, frozenset(mentions))
             cues = found.get(key)
@@ -415,17 +412,10 @@ class RuleScorer:
             prev = sents[k - 1]
             if any("\n" in t.text_with_ws for t in doc[prev.end - 1 : sents[k].start]):
                 return False
-            if "past" in self._frames_cached(doc, prev):
+            if "past" in self._frames_memo(_sentence(prev), None):
                 return True
             k -= 1
         return False
-
-    def _frames_cached(self, doc: Any, sent: Any) -> dict[str, list[tuple[Any, int, int]]]:
-        """``frames_of`` a whole sentence (no holder restriction), computed once per sentence of a doc."""
-        cache: dict[int, dict[str, list[tuple[Any, int, int]]]] = doc.user_data.setdefault("slant_frames", {})
-        if sent.start not in cache:
-            cache[sent.start] = self.frames_of(_Sentence(sent), None)
-        return cache[sent.start]
 
     def frames_of(
         self, ix: _Sentence, allowed: tuple[tuple[int, int], ...] | None
@@ -927,12 +917,13 @@ def _evidence(ix: _Sentence, head: Any, start: int, end: int, mentions: Sequence
 
 
 def _sentence(sent: Any) -> _Sentence:
-    """The sentence's index, shared by every scorer call on one parse (kept in the doc's ``user_data``)."""
-    doc = getattr(sent, "doc", None)
-    if doc is None or doc is sent:
+    """The sentence's index, shared by every scorer call on one parse (kept in the doc's ``user_data``; a
+    text parsed on its own is its own doc)."""
+    user_data = getattr(getattr(sent, "doc", sent), "user_data", None)
+    if user_data is None:
         return _Sentence(sent)
-    cache: dict[tuple[int, int], _Sentence] = doc.user_data.setdefault("slant_stance_sentences", {})
-    key = (sent.start, sent.end)
+    cache: dict[tuple[int, int, int], _Sentence] = user_data.setdefault("slant_stance_sentences", {})
+    key = _where(sent)
     got = cache.get(key)
     if got is None:
         got = cache[key] = _Sentence(sent)
