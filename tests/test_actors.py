@@ -591,6 +591,36 @@ def test_dateline_is_a_place(nlp: Any, text: str, name: str, kind: str | None) -
         assert [m.text for m in actor.mentions] == [name.upper()]
 
 
+#: Regression (issue 4 notes, session 10: SemEval-2019 sample): a page label glued to a name ("Opinion Donald
+#: Trump's words ...") and an entity the model ran over a dateline's bracket and dash.
+GLUED_NAMES = [
+    ("Let us face facts. Opinion Donald Harlan’s words hit the headlines again.", {"Donald Harlan": "person"}),
+    ("Exclusive Maria Lopez resigned from the board on Friday.", {"Maria Lopez": "person"}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), GLUED_NAMES, ids=[g[0][:30] for g in GLUED_NAMES])
+def test_glued_names(nlp: Any, text: str, expected: dict[str, str]) -> None:
+    found = {a.name: a.kind for a in actors_of(nlp, text)}
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plot foiled\n\nHARWICK (Northwire) - Intelligence agencies warned the Palace.",
+        "Tip-off helped Vostra thwart 'major' plot: Palace\n\nHARWICK (Northwire) - Intelligence agencies "
+        "provided advanced warning to Vostra about a major plot, allowing the capital to thwart an attack.",
+    ],
+)
+def test_no_name_runs_over_a_dateline(nlp: Any, text: str) -> None:
+    """The model's entity "Northwire) - Intelligence" is cut at the bracket and the dash, and the common noun
+    opening the story after the dash is no organisation."""
+    names = {a.name for a in actors_of(nlp, text)}
+    assert "Harwick" in names
+    assert not {n for n in names if set(n) & set("()-") or "Intelligence" in n}, names
+
+
 def test_issue4_apposition_speaker_is_quoted() -> None:
     from slant import analyze_text
 

@@ -101,7 +101,66 @@ NO_QUOTES: list[str] = [
     # issue 3: a negated reporting verb reports no words, and a clause before a semicolon is the writer's
     "The permanent secretary, Kay Lomax, was evasive throughout; she could not say who had signed the deal.",
     "Ben Ware did not say when the review would end.",
+    # issue 4 notes (session 10): a withheld report holds no words either
+    "A spokesperson for the council declined to say whether the mayor had known about the contract.",
+    "Tom Reed refused to confirm that the budget would be cut.",
+    "Helena Voss was unable to explain why the figures were wrong.",
 ]
+
+
+#: Regression (issue 4 notes, session 10: a sample of SemEval-2019 articles): quotes that real news gave
+#: the wrong speaker or the wrong words; (text, expected (text, kind, speaker) triples).
+REAL_NEWS = [
+    # a dateline is the wire's, not part of what the speaker said
+    (
+        "Tip-off helped Vostra thwart plot: Palace\n\nHARWICK (Northwire) - Agencies warned Vostra about a major "
+        "plot, the Palace said on Sunday.",
+        [("Agencies warned Vostra about a major plot", "indirect", "Palace")],
+    ),
+    # a headline glued to the story: "sources say" reports the headline, not the next sentence
+    (
+        "Reed asks why the town should pay, sources say Yet the sad truth is that nobody will pay.",
+        [("Reed asks why the town should pay", "indirect", None)],
+    ),
+    # the subject of a copula speaks through its complement's reporting verb
+    (
+        "The model was flawed. As Tom Reed was later to explain, ‘had the panel done the review it would have "
+        "found the error’.",
+        [("had the panel done the review it would have found the error", "direct", "Tom Reed")],
+    ),
+    # quoted words may open with a capital connective
+    (
+        "Tom Reed added, “And then we won the vote.”",
+        [("And then we won the vote.", "direct", "Tom Reed")],
+    ),
+    # a framed clause after a colon may open with a capital
+    (
+        "Helena Voss said: But the council will not listen.",
+        [("But the council will not listen", "indirect", "Helena Voss")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), REAL_NEWS, ids=[e[0][:30] for e in REAL_NEWS])
+def test_real_news_regressions(nlp: Any, text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    quotes, actors = analyse(nlp, text)
+    assert [(q.text, q.kind, speaker_name(q, actors)) for q in quotes] == expected
+
+
+#: Regression (issue 4 notes, session 10): a short phrase quoted inside the writer's sentence is no quote,
+#: even when the marks enclose a full stop or a reporting word follows; a speaker named earlier does not
+#: take it over.
+PHRASES_IN_NARRATION = [
+    "Maria Lopez said the march was calm. The Daily Clarion treats this vote as “Russian aggression.”",
+    "Senator Ada Kell sent a letter to the bureau last week asking if the files were funneled from foreign "
+    "agencies, essentially creating “an echo” of reporting information from the dossier.",
+]
+
+
+@pytest.mark.parametrize("text", PHRASES_IN_NARRATION)
+def test_phrase_in_narration_is_no_quote(nlp: Any, text: str) -> None:
+    quotes, _ = analyse(nlp, text)
+    assert [q.text for q in quotes if q.kind == "direct"] == []
 
 
 @pytest.mark.parametrize(("text", "expected"), EXAMPLES)
@@ -181,6 +240,8 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
     assert lex.verbs["say"] == "neutral" and lex.verbs["claim"] == "distancing"
     assert lex.verbs["accuse"] == "critical" and lex.verbs["admit"] == "admission"
     assert lex.speaker_nouns["spokesperson"] == "proxy"
+    assert {"Yet", "However"} <= lex.sentence_openers and "yet" not in lex.sentence_openers
+    assert {"decline", "refuse", "unable"} <= lex.withholding
 
 
 def test_component_contract() -> None:

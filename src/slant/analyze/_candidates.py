@@ -34,6 +34,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
+from slant.analyze._datelines import dateline_at
 from slant.analyze._lexicon import Lexicon, Title
 from slant.analyze._names import is_acronym, is_web_token, normalise
 from slant.nlp.spans import doc_text, trim_offsets
@@ -104,12 +105,18 @@ class _Indexes:
     cue_last: frozenset[str]
 
 
-#: Datelines (:meth:`_Finder.datelines`): at most this many capitalised words, followed by one of the
-#: openers, with a bracket or a dash among the next :data:`DATELINE_REACH` tokens.
-MAX_DATELINE_WORDS = 3
-DATELINE_REACH = 6
-DATELINE_OPENERS = frozenset({",", "(", "-", "—", "–"})
-DATELINE_MARKS = frozenset({"(", "-", "—", "–"})
+#: Tokens that end an entity piece: the model sometimes runs an entity over a bracket, a bar or a dash
+#: with space around it ("Northwire) - Intelligence" in "HARWICK (Northwire) - Intelligence agencies ...");
+#: a hyphen inside a name ("Kim Jong-Un", "Merriam-Webster") is no break.
+ENTITY_BREAKS = frozenset({"(", ")", "[", "]", "|"})
+DASHES = frozenset({"-", "—", "–"})
+
+
+def _breaks_entity(doc: Any, i: int) -> bool:
+    tok = doc[i]
+    if tok.text in ENTITY_BREAKS:
+        return True
+    return tok.text in DASHES and (bool(tok.whitespace_) or (i > 0 and bool(doc[i - 1].whitespace_)))
 
 
 def _first_word(surface: str) -> str:
@@ -432,14 +439,10 @@ class _Finder:
         within a few tokens. Named as written in ordinary case ("Brackenford")."""
         doc, lex, out = self.doc, self.lex, []
         for i in self._paragraph_starts():
-            b = i
-            while b < len(doc) and b - i < MAX_DATELINE_WORDS and doc[b].is_alpha and doc[b].is_upper:
-                b += 1
-            if b == i or b >= len(doc) or max(len(doc[j].text) for j in range(i, b)) < 3:
+            found = dateline_at(doc, i)
+            if found is None:
                 continue
-            tail = [t.text for t in doc[b : b + DATELINE_REACH]]
-            if tail[0] not in DATELINE_OPENERS or not any(t in DATELINE_MARKS for t in tail):
-                continue
+            b = found[0]
             name = " ".join(doc[j].text.capitalize() for j in range(i, b))
             if name in lex.parties or name in lex.orgs or name in lex.groups or normalise(name) in lex.non_actors:
                 continue
@@ -561,6 +564,7 @@ class _Finder:
             piece_start = None
             for i in range(ent.start, ent.end + 1):
                 free = i < ent.end and not self.claimed[i] and not self.doc[i].is_space
+                free = free and not _breaks_entity(self.doc, i)
                 if free and piece_start is None:
                     piece_start = i
                 elif not free and piece_start is not None:
@@ -633,6 +637,8 @@ class _Finder:
         if a >= b or doc[a].pos_ == "PRON":
             return None
         if label == "PERSON":
+            while b - a > 1 and doc[a].text in lex.section_labels:
+                a += 1  # "Opinion Donald Harlan": a page label glued to the story's first words
             while a > 0 and not self.claimed[a - 1] and doc[a - 1].text in lex.first_names:
                 a -= 1  # the model often leaves a first name out ("Priya" in "Priya Castellan MP")
         c = self._cand(a, b, NER_KINDS[label], "ner")
@@ -642,8 +648,9 @@ class _Finder:
         words = surface.split()
         if normalise(surface) in lex.non_actors or not any(ch.isupper() for ch in surface):
             return None
-        if b - a == 1 and doc[a].is_sent_start and doc[a].pos_ != "PROPN":
-            return None  # "However", "Charities": a name opening a sentence is tagged a proper noun
+        opening = doc[a].is_sent_start or (a > 0 and _breaks_entity(doc, a - 1))
+        if b - a == 1 and opening and doc[a].pos_ != "PROPN":
+            return None  # "However", "Charities": a name opening a sentence (or a dateline's story) is a proper noun
         title = title_at(doc, a, lex)
         if title is not None and a + title[1] >= b:
             return None  # "Home" of "the Home Secretary": part of a title

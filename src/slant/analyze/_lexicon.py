@@ -47,6 +47,7 @@ class Lexicon:
     first_names: dict[str, str]  # given name -> "m" | "f"
     known_people: tuple[str, ...]  # canonical spellings of well-known people
     nicknames: dict[str, frozenset[str]]  # lower-case familiar form -> lower-case full given names
+    section_labels: frozenset[str]  # page labels glued before a name ("Opinion", "Watch")
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -90,4 +91,5 @@ def load_lexicon() -> Lexicon:
             r["nickname"].casefold(): frozenset(f.strip().casefold() for f in r["full"].split(","))
             for r in _rows("nicknames.tsv")
         },
+        section_labels=frozenset(r["label"] for r in _rows("section_labels.tsv")),
     )

@@ -1,7 +1,10 @@
 """The quote resource files (``slant/resources/quotes/*.tsv``), loaded once per process.
 
 ``reporting_verbs.tsv`` maps a verb lemma to its cue type; ``speaker_nouns.tsv`` lists head nouns of
-speaker phrases that name no actor. Both have a ``why`` for every entry (see the README beside them).
+speaker phrases that name no actor; ``sentence_openers.tsv`` lists the connectives that, capitalised right
+after a reporting verb, start a glued-on sentence rather than the reported clause; ``withholding_heads.tsv``
+lists the words that, governing a reporting verb, say nothing was said ("declined to say"). Each has a
+``why`` for every entry (see the README beside them).
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ ACCORDING_TO = "according to"
 
 @dataclass(frozen=True, slots=True)
 class QuoteLexicon:
-    """Reporting verbs (lemma -> cue type) and speaker nouns (lower-case lemma -> class)."""
+    """Reporting verbs (lemma -> cue type), speaker nouns (lower-case lemma -> class), sentence openers and
+    withholding heads."""
 
     verbs: dict[str, str]
     speaker_nouns: dict[str, str]
+    sentence_openers: frozenset[str]
+    withholding: frozenset[str]
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -32,10 +38,12 @@ def _rows(name: str) -> list[dict[str, str]]:
 
 @lru_cache(maxsize=1)
 def load_quote_lexicon() -> QuoteLexicon:
-    """Read both quote resource files (cached)."""
+    """Read the quote resource files (cached)."""
     verbs = {r["lemma"].lower(): r["cue_type"] for r in _rows("reporting_verbs.tsv")}
     nouns = {r["noun"].lower(): r["class"] for r in _rows("speaker_nouns.tsv")}
-    return QuoteLexicon(verbs=verbs, speaker_nouns=nouns)
+    openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
+    withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
+    return QuoteLexicon(verbs=verbs, speaker_nouns=nouns, sentence_openers=openers, withholding=withholding)
 
 
 def cue_of(tok: Any, lex: QuoteLexicon) -> tuple[str, str] | None:

@@ -5,8 +5,11 @@ For every reporting verb (``reporting_verbs.tsv``, matched on the lemma, or lemm
 child's subtree without a leading "that" and edge punctuation ("X said (that) the plan would fail",
 "X told Y that ...", "The plan will fail, X warned"); a parenthetical frame gives the whole clause
 around it, frame included ("The decision, X said, was final"). "according to X" gives the rest of its
-sentence. A negated reporting verb ("he could not say who ...") reports nothing, and a clause before the
-verb counts only when no semicolon or colon separates them ("X was evasive; he said ..." is the writer's).
+sentence. A wire dateline opening the paragraph is left out of a clause that starts there. A negated
+reporting verb ("he could not say who ...") or a withheld one ("declined to say whether ...") reports
+nothing, and a clause before the verb counts only when no semicolon or colon separates them ("X was evasive;
+he said ..." is the writer's). A capitalised connective right after the verb ("sources say Yet ...") starts
+a glued-on sentence, not a reported clause.
 Only the outermost clause is kept when reported clauses nest. Whether a clause is indirect, mixed
 or the frame of a direct quote is decided by the caller from the quotation marks it overlaps.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from slant.analyze._datelines import dateline_at
 from slant.analyze._quote_lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze._quote_marks import MarkIndex
 from slant.nlp.spans import doc_text
@@ -78,7 +82,7 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
                 found.append(rep)
             continue
         cue = cue_of(tok, lex)
-        if cue is None or _negated(tok):
+        if cue is None or _negated(tok) or _withheld(tok, lex):
             continue
         para_lo = text.rfind("\n", 0, tok.idx) + 1
         para_hi = text.find("\n", tok.idx)
@@ -89,6 +93,9 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
                 lo += 1
             while hi > lo and doc[hi - 1].idx >= para_hi:
                 hi -= 1
+            dateline = dateline_at(doc, lo) if lo < hi and doc[lo].idx == para_lo else None
+            if dateline is not None:
+                lo = min(hi, dateline[1])  # "WASHINGTON (Wire) - ...": the dateline is the wire's, not the speaker's
             lo, hi = _trim(doc, lo, hi)
             if hi - lo < MIN_TOKENS:
                 continue
@@ -97,6 +104,12 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
                 continue  # a parenthetical frame around quoted words: the windows attribute those
             if c.i < tok.i and _stop_between(doc, c.right_edge.i, tok.i):
                 continue  # "X was evasive; he said ...": a clause before a semicolon is not reported
+            if (
+                lo > tok.i
+                and tok.text.islower()
+                and any(_capital_opener(doc, j, lex, marks) for j in range(tok.i + 1, lo + 1))
+            ):
+                continue  # "..., sources say Yet the truth is ...": glued text, not the verb's clause
             found.append(Reported(start, end, tok, subject(tok), cue[0], cue[1]))
     return _outermost(found)
 
@@ -105,6 +118,23 @@ def _negated(verb: Any) -> bool:
     """Whether a reporting verb is negated ("he could not say who ...", "she did not tell them"): a report
     of what someone did *not* say reports no words of theirs."""
     return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _withheld(verb: Any, lex: QuoteLexicon) -> bool:
+    """Whether a reporting verb is the complement of a word that withholds it ("declined to say whether ...",
+    "refused to confirm that ...", "was unable to explain why ..."): such a report holds no words."""
+    return verb.dep_ == "xcomp" and verb.head.lemma_.lower() in lex.withholding
+
+
+def _capital_opener(doc: Any, i: int, lex: QuoteLexicon, marks: MarkIndex) -> bool:
+    """Whether token ``i``, after a reporting verb in lower case, is a capitalised sentence connective
+    (``sentence_openers.tsv``: "Yet", "However") outside quotation marks, with no colon or dash before it.
+    A reported clause runs on in lower case, so such a word starts a new sentence that the parser joined to
+    the report (a headline glued to the story by text extraction)."""
+    if doc[i].text not in lex.sentence_openers or marks.at(doc[i].idx) is not None:
+        return False  # quoted words may open with a capital: 'He added, "And he finally said ..."'
+    prev = doc[i - 1] if i > 0 else None
+    return prev is None or prev.text not in (":", "—", "–", "-")
 
 
 def _stop_between(doc: Any, lo: int, hi: int) -> bool:

@@ -29,8 +29,9 @@ from slant.nlp.spans import mention_tokens
 
 THIRD_PERSON = frozenset({"he", "she", "they", "it"})
 RELATIVE = frozenset({"who", "that", "which"})
-#: Dependencies through which a verb without a subject inherits the subject of its head.
-CLIMB = frozenset({"conj", "advcl", "xcomp"})
+#: Dependencies through which a verb without a subject inherits the subject of its head; "acomp" passes
+#: the subject of a copula on through its complement ("As X was later to explain, ...", "X was happy to say").
+CLIMB = frozenset({"conj", "advcl", "xcomp", "acomp"})
 #: Dependencies of a phrase's right-hand modifiers kept in a speaker name ("a source close to X").
 NAME_RIGHT = frozenset({"prep", "amod", "compound"})
 MAX_NAME_TOKENS = 8

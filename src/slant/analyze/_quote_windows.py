@@ -5,8 +5,9 @@ quotation marks (and :data:`MAX_WINDOW` characters):
 
 * **after** the closing mark ("…,” she said", "…,” said Ms Ali", "…?” she asked"): the first reporting
   verb with a speaker, taken when the quote ends with , ? ! or a dash or the window starts in lower case,
-  when no conjunction or other verb comes first ("…”, and X promised ..."), and when the verb does not
-  report a clause of its own after the quote ("…” Critics said the plan ...").
+  when no conjunction or other verb comes first ("…”, and X promised ...") nor, after an unpunctuated
+  quote, a preposition ("“an echo” of reporting ..."), and when the verb does not report a clause of its
+  own after the quote ("…” Critics said the plan ...").
 * **before** the opening mark ("Ms Ali said: “…", "adding: “…", "accused X of “…"): the last reporting
   verb with a speaker, taken when no other verb stands between it and the quote.
 
@@ -70,9 +71,10 @@ class Windows:
             lead += 1
         content = text[m.start : m.end]
         gap = text[start:lead].strip()
-        if not content or not (
-            content[-1] in TRAILING or (gap and gap[0] in TRAILING) or (lead < end and text[lead].islower())
-        ):
+        if not content:
+            return None
+        punctuated = content[-1] in TRAILING or bool(gap and gap[0] in TRAILING)
+        if not (punctuated or (lead < end and text[lead].islower())):
             return None
         for i in self._tokens(start, end):
             tok = self.doc[i]
@@ -80,6 +82,8 @@ class Windows:
             if cue is None:
                 if tok.pos_ in ("CCONJ", "SCONJ") or (tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "amod")):
                     return None  # "…”, and Tom Reed has promised ...": a new clause, not an attribution
+                if tok.pos_ == "ADP" and not punctuated:
+                    return None  # "creating “an echo” of reporting ...": a phrase inside the writer's sentence
                 continue
             if any(c.dep_ == "ccomp" and c.idx >= start for c in tok.children):
                 return None

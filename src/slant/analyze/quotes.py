@@ -52,6 +52,9 @@ from slant.nlp.spans import doc_text
 SHORT_WORDS = 5
 #: Words that may stay lower-case in a title ("Road to Nowhere").
 TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "to", "in", "on", "for", "at", "by", "with", "from"})
+#: What may come right before a quote that is a sentence of its own: a sentence end, a colon, a comma, a
+#: dash, or the close of an earlier quote.
+SENTENCE_OPENERS = frozenset(".!?:;,—–-\"”’'»…")
 #: How many paragraphs back a quote-only paragraph looks for the speaker it continues.
 CONTINUE_PARAGRAPHS = 1
 
@@ -134,9 +137,14 @@ def _long(text: str, it: _Item) -> bool:
 
 
 def _sentence_like(text: str, m: Marked) -> bool:
-    """A short quote that is a whole sentence ("Nobody knows."): capitalised, ending with . ! or ?"""
+    """A short quote that is a whole sentence ("Nobody knows."): capitalised, ending with . ! or ?, and
+    standing where a sentence starts. A phrase quoted inside the writer's sentence ("treats this vote as
+    “Russian aggression.”") is no sentence of its own, whatever punctuation the quote marks enclose."""
     content = text[m.start : m.end]
-    return content[0].isupper() and content[-1] in ".!?" and len(content.split()) <= SHORT_WORDS
+    if not (content[0].isupper() and content[-1] in ".!?" and len(content.split()) <= SHORT_WORDS):
+        return False
+    before = text[: m.open].rstrip()
+    return not before or before[-1] in SENTENCE_OPENERS or "\n" in text[len(before) : m.open]
 
 
 def _frame_from_windows(
