@@ -188,6 +188,12 @@ PRONOUN_EXAMPLES = [
     ),
     ("The Green Party said they would oppose the plan.", {"they": "green-party"}),
     ("Osmani's deputy, Kwame Asante, defended him.", {"him": "osmani"}),
+    # issue 4 notes (session 10): the subject of the conjoined verb, not the person named in between
+    (
+        "John Podesta said he did not know why Tom Harlan would back Russia, but he suggested that money was "
+        "the reason.",
+        {"he": "john-podesta"},
+    ),
 ]
 
 

@@ -7,9 +7,10 @@
   organisations and parties; both within the same or the previous sentence, and "they" gives up when a
   plural noun subject of a main clause stands between (the likelier antecedent: "critics said ... they";
   not "the Tories know the polls are grim. They ...").
-* A subject pronoun prefers the latest compatible *subject* of its own sentence, or of the previous one
-  when its own has no candidate ("X beat Y and he is ..." -> X); other pronouns take the latest compatible mention. Linked pronouns
-  count as mentions of their actor from then on.
+* A subject pronoun prefers the subject of the verb its own verb is conjoined to ("Podesta said Harlan
+  would ..., but he suggested ..." -> Podesta), else the latest compatible *subject* of its own sentence, or
+  of the previous one when its own has no candidate ("X beat Y and he is ..." -> X); other pronouns take the
+  latest compatible mention. Linked pronouns count as mentions of their actor from then on.
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
 * A pronoun inside a quotation never stands for a subject of its sentence outside the quotation: the
   speaker says "I", so "she" in 'Quell said: "She has lost her way"' is someone else.
@@ -202,13 +203,28 @@ class _Linker:
             return None
         choice = pool[0]
         if tok.dep_ in SUBJECT_DEPS:
+            parallel = _parallel_subject(tok)
             same = [s for s in pool if s.sent == here]
-            subjects = [s for s in same if s.subject] if same else [s for s in pool if s.sent == here - 1 and s.subject]
+            if same:
+                subjects = [s for s in same if s.root == parallel] or [s for s in same if s.subject]
+            else:
+                subjects = [s for s in pool if s.sent == here - 1 and s.subject]
             if subjects:
                 choice = subjects[0]
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:
             self.genders[choice.actor] = cls
         return choice.actor
+
+
+def _parallel_subject(tok: Any) -> int | None:
+    """The subject of the verb that a subject pronoun's verb is conjoined to ("Podesta said ..., but he
+    suggested ...": Podesta), the likeliest antecedent whatever was named in between; None when the verb
+    is no conjunct or its partner has no subject."""
+    verb = tok.head
+    if verb.dep_ != "conj" or verb.head.i == verb.i:
+        return None
+    subjects = [c.i for c in verb.head.children if c.dep_ in SUBJECT_DEPS]
+    return subjects[0] if subjects else None
 
 
 def _main_clause(verb: Any) -> bool:
