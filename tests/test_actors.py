@@ -627,6 +627,41 @@ def test_no_name_runs_over_a_dateline(nlp: Any, text: str) -> None:
     assert not {n for n in names if set(n) & set("()-") or "Intelligence" in n}, names
 
 
+#: Regression (issue 4 notes, session 10: 14 lone surnames in 200 SemEval-2019 articles were places): a
+#: surname of a person named in full stays that person's, whatever the context typed it; (text, person,
+#: mention count).
+SURNAMES_ALONE = [
+    (
+        "Steve Bannon spoke on Tuesday. Donald Trump stayed home. Bannon says Kushner misled Trump about the "
+        "state of the race in Alabama in and around Trump’s endorsement of Strange. Both Trump and Bannon have "
+        "railed against the swamp.",
+        {"Donald Trump": 4, "Steve Bannon": 3},
+    ),
+    (
+        "Natasha Stoynoff was assigned to cover Donald Trump. She went to cover Trump and Melania at the club.",
+        {"Donald Trump": 2},
+    ),
+    # an organisation entity over a possessive in a headline is the possessor's
+    (
+        "Donald Harlan spoke on Monday.\n\nSeptember 23, 2017 Harlan’s Contradictions As is usual, the speech "
+        "wandered. Staff at St Mary’s Hospital were not surprised.",
+        {"Donald Harlan": 2},
+    ),
+    # a listed place keeps its kind even when someone bears its name
+    ("Grace Washington spoke in Washington on Friday.", {"Grace Washington": 1}),
+]
+
+
+@pytest.mark.parametrize(("text", "people"), SURNAMES_ALONE, ids=[p[0][:30] for p in SURNAMES_ALONE])
+def test_surname_alone_stays_the_person(nlp: Any, text: str, people: dict[str, int]) -> None:
+    found = actors_of(nlp, text)
+    for name, count in people.items():
+        actor = find(found, name)
+        assert actor is not None and actor.kind == "person" and len(actor.mentions) == count, found
+    surnames = {n.split()[-1] for n in people}
+    assert not [a for a in found if a.name in surnames and a.kind != "place"], found
+
+
 def test_issue4_apposition_speaker_is_quoted() -> None:
     from slant import analyze_text
 

@@ -157,6 +157,35 @@ PHRASES_IN_NARRATION = [
 ]
 
 
+#: Regression (issue 4 notes, session 10): unframed quoted words inside the writer's sentence take no speaker
+#: from a person named before them; (text, quote text).
+EMBEDDED_UNFRAMED = [
+    (
+        "Ava Lin praised Tom Reed on Monday. The comparison could be fair, because Tom Reed “is less bound by "
+        "ideology than any mayor we have had this century.”",
+        "is less bound by ideology than any mayor we have had this century.",
+    ),
+    (
+        "Tom Reed stood outside the hall. He held a doll with the tag line “This is the future that the "
+        "council members want.”",
+        "This is the future that the council members want.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "quoted"), EMBEDDED_UNFRAMED, ids=[e[1][:20] for e in EMBEDDED_UNFRAMED])
+def test_embedded_unframed_quote_has_no_speaker(nlp: Any, text: str, quoted: str) -> None:
+    quotes, _ = analyse(nlp, text)
+    assert [(q.text, q.speaker, q.speaker_name) for q in quotes if q.text == quoted] == [(quoted, None, None)]
+
+
+def test_two_subjects_the_nearest_before_the_verb_speaks(nlp: Any) -> None:
+    """Regression (issue 4 notes, session 10): a headline the parser gives two subjects."""
+    text = "‘Serial misconduct and perversion’: Harlan accusers describe incidents ‘a thousand times worse’"
+    quotes, _ = analyse(nlp, text)
+    assert {q.speaker_name for q in quotes} == {"Harlan accusers"}
+
+
 @pytest.mark.parametrize("text", PHRASES_IN_NARRATION)
 def test_phrase_in_narration_is_no_quote(nlp: Any, text: str) -> None:
     quotes, _ = analyse(nlp, text)

@@ -72,11 +72,14 @@ class SpeakerFinder:
         if verb.tag_ == "VBG" and verb.dep_ == "advcl":
             t = self._cue_ancestor(verb) or verb  # ", adding: ..." speaks through the verb it hangs from
         for _ in range(5):
+            # two subjects are a misparse ("‘Serial misconduct’: accusers describe ..."): the nearest one
+            # before the verb speaks, else the first after it
+            subjects = sorted((c for c in t.children if c.dep_ == "nsubj"), key=lambda c: (c.i > t.i, abs(c.i - t.i)))
+            if subjects:
+                if subjects[0].lower_ in RELATIVE and t.dep_ == "relcl":
+                    return t.head
+                return subjects[0]
             for c in t.children:
-                if c.dep_ == "nsubj":
-                    if c.lower_ in RELATIVE and t.dep_ == "relcl":
-                        return t.head
-                    return c
                 if c.dep_ == "agent":
                     objs = [g for g in c.children if g.dep_ == "pobj"]
                     if objs:
@@ -127,7 +130,7 @@ class SpeakerFinder:
                         break
         if found is None:
             found = self._set_off_name(tok)
-        if found is None and not head_is_role:
+        if found is None and not head_is_role and tok.pos_ != "NOUN":  # "Harlan accusers" are not Harlan
             for c in tok.children:
                 if c.dep_ in ("compound", "flat"):
                     found = self._actor_at(c)
@@ -145,7 +148,8 @@ class SpeakerFinder:
     def _set_off_name(self, tok: Any) -> tuple[str, Span] | None:
         """A person named in apposition to the subject ("Her rival, the councillor Graham Pike,").
 
-        The mention must join ``tok`` through appositions and compounds; after an apposition it may also
+        The mention must join ``tok`` through appositions and compounds (through compounds alone only when
+        ``tok`` is itself a name: "Harlan accusers" are not Harlan); after an apposition it may also
         climb a preposition ("The leader in Wexford, Alan Marsh," where the parser hangs the name on
         "Wexford"), unless the head is a proxy noun ("a spokesperson for the leader, Jo Smith," speaks for
         Smith, not as Smith). Failing that, a name set off by commas right after the subject counts.
@@ -163,8 +167,8 @@ class SpeakerFinder:
                 elif not (t.dep_ in ("compound", "flat") or (seen_appos and not proxy and t.dep_ in ("pobj", "prep"))):
                     break
                 t = t.head
-            if t.i == tok.i:
-                return hit
+            if t.i == tok.i and (seen_appos or tok.pos_ != "NOUN"):
+                return hit  # a common noun with a name as its modifier is someone else ("the Harlan campaign")
         return self._name_after(tok)
 
     def _name_after(self, tok: Any) -> tuple[str, Span] | None:

@@ -111,9 +111,13 @@ def _mistyped_people(
     """Two- or three-word names the model typed ORG/GPE that are people ("Helena Voss" as ORG).
 
     A name is taken for a person when its first word is a known given name, or its last word is a name
-    the article uses for a person elsewhere; organisation words and place suffixes rule it out.
+    the article uses for a person elsewhere; organisation words and place suffixes rule it out. So is one
+    word the model or its context typed otherwise ("in and around Trump's endorsement", "both Trump and
+    Bannon" after it) when it is the surname of a person the article names in full and no lexicon lists it
+    as a place, party or organisation, and the model does not call it a place.
     """
     person_words = {w for c in persons for w in (c.name[0], c.name[-1])}
+    surnames = {c.name[-1] for c in persons if len(c.name) >= 2}
     keep: list[Candidate] = []
     for c in others:
         words = text[c.start : c.end].split()
@@ -125,12 +129,24 @@ def _mistyped_people(
             and not any(w in lex.org_words for w in words)
             and words[-1] not in lex.place_suffixes
             and (words[0] in lex.first_names or words[-1] in person_words)
-        ):
+        ) or _surname_alone(c, words, surnames, lex):
             c.kind, c.name = "person", tuple(words)
             persons.append(c)
         else:
             keep.append(c)
     return persons, keep
+
+
+def _surname_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexicon) -> bool:
+    """One model-typed word that is the surname of a person named in full, and no listed place or body.
+
+    A word the model itself calls a place (GPE, LOC: "spoke in Washington") stays one."""
+    if c.source not in ("ner", "ner+context") or c.label in ("GPE", "LOC") or len(words) != 1:
+        return False
+    if words[0] not in surnames:
+        return False
+    w = words[0]
+    return w not in lex.places and w not in lex.orgs and w not in lex.parties and w.lower() not in lex.groups
 
 
 def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate], list[Candidate]]:

@@ -25,10 +25,11 @@ Conventions (the gold set follows them):
   a nickname, a slogan) and is left out; so is a quoted title (every word capitalised). Framed short
   fragments are kept ("called it “a disgrace”", "accused X of “…”"), and so is a short whole sentence
   ("Nobody knows.") that continues a speaker;
-* an unframed longer quote continues the last speaker when it is in the same paragraph as that
-  speaker's quote, or when its paragraph holds nothing but the quote and follows that speaker's
-  paragraph; when a different person is the subject of a sentence in between, that person speaks
-  instead. Otherwise its speaker is null;
+* an unframed longer quote that stands where a sentence can start continues the last speaker when it is
+  in the same paragraph as that speaker's quote, or when its paragraph holds nothing but the quote and
+  follows that speaker's paragraph; when a different person is the subject of a sentence in between, that
+  person speaks instead. Otherwise (and always for quoted words inside the writer's own sentence:
+  'because Trump “is less bound ...”') its speaker is null;
 * nested reports keep only the outermost ("X said Y had claimed ...").
 """
 
@@ -126,7 +127,7 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         elif _sentence_like(text, m) or (word_count(text, m) > SHORT_WORDS and not _title_like(text[m.start : m.end])):
             items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
     items.sort(key=lambda it: (it.start, -it.end))
-    _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder))
+    _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
     kept = [it for it in items if it.speaker is not None or _long(text, it)]
     return tuple(_quote(it, text) for it in _no_overlaps(kept))
 
@@ -143,8 +144,13 @@ def _sentence_like(text: str, m: Marked) -> bool:
     content = text[m.start : m.end]
     if not (content[0].isupper() and content[-1] in ".!?" and len(content.split()) <= SHORT_WORDS):
         return False
-    before = text[: m.open].rstrip()
-    return not before or before[-1] in SENTENCE_OPENERS or "\n" in text[len(before) : m.open]
+    return _at_sentence_start(text, m.open)
+
+
+def _at_sentence_start(text: str, pos: int) -> bool:
+    """Whether a quotation mark at ``pos`` stands where a sentence can start (see :data:`SENTENCE_OPENERS`)."""
+    before = text[:pos].rstrip()
+    return not before or before[-1] in SENTENCE_OPENERS or "\n" in text[len(before) : pos]
 
 
 def _frame_from_windows(
@@ -206,6 +212,9 @@ def _continue_speakers(
                 last = it
             continue
         it.reach = it.end
+        k = index.at(it.start)
+        if k is not None and not _at_sentence_start(text, marks[k].open):
+            continue  # 'because Trump “is less bound ...”': quoted words inside the writer's sentence
         p_here = bisect_right(paras, it.start) - 1
         alone = _quote_only(text, paras, p_here, index, marks)
         continued = False
@@ -250,11 +259,13 @@ def _quote_only(text: str, paras: list[int], p: int, index: MarkIndex, marks: li
     return True
 
 
-def _subject_mentions(doc: Any, finder: SpeakerFinder) -> list[tuple[int, str, str]]:
-    """(char offset, actor id, surface) of every person named or pronoun-linked as a clause subject."""
+def _subject_mentions(doc: Any, finder: SpeakerFinder, index: MarkIndex) -> list[tuple[int, str, str]]:
+    """(char offset, actor id, surface) of every person named or pronoun-linked as the subject of a verb
+    outside quotation marks (in 'because Trump “is less bound ...”' the quote goes on with the writer's
+    sentence about Trump, so it is no sign that Trump speaks)."""
     out: list[tuple[int, str, str]] = []
     for tok in doc:
-        if tok.dep_ == "nsubj":
+        if tok.dep_ == "nsubj" and index.at(tok.head.idx) is None:
             hit = finder.named_person(tok)
             if hit is not None:
                 out.append((tok.idx, hit[0], hit[1]))
