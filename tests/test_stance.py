@@ -125,6 +125,16 @@ AUTHOR_CASES = [
         "positive",
         id="possessor-of-someone-else",
     ),
+    # issue 4 notes (session 10): "take X for granted" faults the taker, active or passive
+    pytest.param(
+        "The truth is that Labour has taken Saltmarsh for granted, and Saltmarsh has noticed.",
+        "Labour Party",
+        "negative",
+        id="taken-for-granted",
+    ),
+    pytest.param(
+        "Saltmarsh was taken for granted by Labour.", "Labour Party", "negative", id="taken-for-granted-passive"
+    ),
 ]
 
 
