@@ -143,10 +143,9 @@ def _surname_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexi
     A word the model itself calls a place (GPE, LOC: "spoke in Washington") stays one."""
     if c.source not in ("ner", "ner+context") or c.label in ("GPE", "LOC") or len(words) != 1:
         return False
-    if words[0] not in surnames:
-        return False
     w = words[0]
-    return w not in lex.places and w not in lex.orgs and w not in lex.parties and w.lower() not in lex.groups
+    listed = w in lex.places or w in lex.orgs or w in lex.parties or w.lower() in lex.groups
+    return w in surnames and not listed
 
 
 def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate], list[Candidate]]:
