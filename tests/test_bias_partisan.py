@@ -20,7 +20,7 @@ from slant.pipeline import Pipeline, build_pipeline
 
 from .conftest import EXAMPLES
 
-COMPONENTS = ("slant.actors.v2", "slant.quotes.v2", "slant.bias.v1", "slant.partisan.v1")
+COMPONENTS = ("slant.actors.v3", "slant.quotes.v3", "slant.bias.v1", "slant.partisan.v1")
 
 NEUTRAL = (
     "The county council approved its annual budget on Tuesday after a two-hour debate. "

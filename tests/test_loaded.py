@@ -26,7 +26,7 @@ from slant.models import Analysis, Article, Flag, Quote
 from slant.pipeline import PIPELINES, Pipeline, build_pipeline
 from slant.store import Store
 
-COMPONENTS = ("slant.actors.v2", "slant.quotes.v2", "slant.loaded.v1")
+COMPONENTS = ("slant.actors.v3", "slant.quotes.v3", "slant.loaded.v1")
 
 
 @pytest.fixture(scope="module")
@@ -274,7 +274,7 @@ def test_terms_split_like_spacy() -> None:
 
 
 # --- registration and the bundled examples -----------------------------------------------------------------
-@pytest.mark.parametrize(("mode", "stance"), [("fast", "slant.stance.v3"), ("accurate", "slant.stance-model.v3")])
+@pytest.mark.parametrize(("mode", "stance"), [("fast", "slant.stance.v4"), ("accurate", "slant.stance-model.v4")])
 def test_registered_after_stance(mode: str, stance: str) -> None:
     names = PIPELINES[mode]
     assert names.index("slant.loaded.v1") == names.index(stance) + 1

@@ -27,7 +27,7 @@ from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Stance
 from slant.pipeline import Pipeline, build_pipeline
 
-COMPONENTS = ("slant.actors.v2", "slant.quotes.v2", "slant.stance.v3")
+COMPONENTS = ("slant.actors.v3", "slant.quotes.v3", "slant.stance.v4")
 
 
 @pytest.fixture(scope="module")
@@ -499,7 +499,7 @@ class _FakeModel:
 def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
     fake = _FakeModel()
     comp = ModelStanceComponent(ModelScorer(fake))
-    assert comp.name == "slant.stance-model.v3" and comp.provides == ("stances",)
+    assert comp.name == "slant.stance-model.v4" and comp.provides == ("stances",)
     text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
     an = analyse(pipe, text)
     doc = pipe.nlp(text)
@@ -525,7 +525,7 @@ def test_model_component_loads_the_packaged_model() -> None:
 
 def test_component_declares_its_contract() -> None:
     comp = StanceComponent()
-    assert comp.name == "slant.stance.v3"
+    assert comp.name == "slant.stance.v4"
     assert comp.requires == ("doc", "actors", "quotes")
     assert comp.provides == ("stances",)
 
@@ -735,7 +735,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v2", "slant.quotes.v2", "slant.stance-model.v3"))
+    accurate = build_pipeline(("slant.actors.v3", "slant.quotes.v3", "slant.stance-model.v4"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:

@@ -24,12 +24,12 @@ BUILTIN_KEYS = ("doc",)
 
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
-    "slant.actors.v2": "slant.analyze.actors:ActorsComponent",
-    "slant.quotes.v2": "slant.analyze.quotes:QuotesComponent",
+    "slant.actors.v3": "slant.analyze.actors:ActorsComponent",
+    "slant.quotes.v3": "slant.analyze.quotes:QuotesComponent",
     "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
-    "slant.stance.v3": "slant.analyze.stance:StanceComponent",
+    "slant.stance.v4": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
-    "slant.stance-model.v3": "slant.analyze.stance_model:ModelStanceComponent",
+    "slant.stance-model.v4": "slant.analyze.stance_model:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
     "slant.bias.v1": "slant.analyze.bias:BiasComponent",
     "slant.bias-model.v7": "slant.analyze.bias:ModelBiasComponent",
@@ -40,20 +40,20 @@ REGISTRY: dict[str, str] = {
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
     "fast": (
-        "slant.actors.v2",
-        "slant.quotes.v2",
+        "slant.actors.v3",
+        "slant.quotes.v3",
         "slant.relations.v1",
-        "slant.stance.v3",
+        "slant.stance.v4",
         "slant.loaded.v1",
         "slant.tropes.v1",
         "slant.bias.v1",
         "slant.partisan.v1",
     ),
     "accurate": (
-        "slant.actors.v2",
-        "slant.quotes.v2",
+        "slant.actors.v3",
+        "slant.quotes.v3",
         "slant.relations.v1",
-        "slant.stance-model.v3",
+        "slant.stance-model.v4",
         "slant.loaded.v1",
         "slant.tropes.v1",
         "slant.bias-model.v7",
@@ -89,7 +89,7 @@ def check_components(components: Sequence[Component]) -> None:
     seen: set[str] = set()
     for comp in components:
         if not comp.name:
-            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v2')")
+            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v3')")
         if comp.name in seen:
             raise PipelineError(f"component {comp.name!r} appears twice in the pipeline")
         seen.add(comp.name)

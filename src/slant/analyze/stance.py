@@ -89,7 +89,7 @@ def judge_article(
 class StanceComponent(Component):
     """Adds ``stances`` (author and speaker stances toward actors) to the context."""
 
-    name: ClassVar[str] = "slant.stance.v3"
+    name: ClassVar[str] = "slant.stance.v4"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "quotes")
     provides: ClassVar[tuple[str, ...]] = ("stances",)
 

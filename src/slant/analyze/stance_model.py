@@ -173,7 +173,7 @@ class ModelStanceComponent(StanceComponent):
     ``scorer`` replaces the model (the bound cues and the article's event discount still apply).
     """
 
-    name: ClassVar[str] = "slant.stance-model.v3"
+    name: ClassVar[str] = "slant.stance-model.v4"
 
     def __init__(self, scorer: TargetScorer | None = None) -> None:
         super().__init__()

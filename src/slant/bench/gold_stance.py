@@ -28,7 +28,7 @@ from slant.bench.newsmtsc import metrics
 from slant.models import Actor, Analysis, Article
 
 #: The stance component of each mode.
-STANCE_COMPONENT = {"fast": "slant.stance.v3", "accurate": "slant.stance-model.v3"}
+STANCE_COMPONENT = {"fast": "slant.stance.v4", "accurate": "slant.stance-model.v4"}
 
 
 def default_gold_path() -> Path:
@@ -55,7 +55,7 @@ def match_name(name: str, actors: Sequence[Actor]) -> str | None:
 def _analyse(records: Sequence[dict[str, Any]], mode: str) -> list[Analysis]:
     from slant.pipeline import build_pipeline
 
-    pipe = build_pipeline(("slant.actors.v2", "slant.quotes.v2", STANCE_COMPONENT[mode]))
+    pipe = build_pipeline(("slant.actors.v3", "slant.quotes.v3", STANCE_COMPONENT[mode]))
     articles = [Article(id=r["id"], source=f"gold:{r['id']}", text=r["text"]) for r in records]
     return pipe.analyze(articles)
 
