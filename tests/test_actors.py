@@ -602,6 +602,9 @@ def test_dateline_is_a_place(nlp: Any, text: str, name: str, kind: str | None) -
 GLUED_NAMES = [
     ("Let us face facts. Opinion Donald Harlan’s words hit the headlines again.", {"Donald Harlan": "person"}),
     ("Exclusive Maria Lopez resigned from the board on Friday.", {"Maria Lopez": "person"}),
+    # a possessive inside an organisation's name stays (only a named person's possessive is cut off)
+    ("Thousands joined the Women’s March in Washington on Saturday.", {"Women’s March": "org", "Washington": "place"}),
+    ("The People’s Vote campaign held a rally.", {"People’s Vote": "org"}),
 ]
 
 

@@ -574,18 +574,6 @@ class _Finder:
                     piece_start = None
         return out
 
-    def _possessor_end(self, a: int, b: int) -> int:
-        """Where an organisation entity that runs over a possessive ends: at the possessive when no
-        organisation word follows it ("Trump’s Sanity" in a headline is Trump's; "the People’s Party" and
-        "St Mary’s Hospital" stay whole)."""
-        doc = self.doc
-        for i in range(a + 1, b - 1):
-            if doc[i].tag_ == "POS" or doc[i].lower_ in ("'s", "’s"):  # the tagger may call "’s" a quote mark
-                if any(doc[j].text in self.lex.org_words for j in range(i + 1, b)):
-                    return b
-                return i
-        return b
-
     def _place_context(self, a: int, b: int, label: str) -> bool:
         """A name between a place word before ("in X") or after ("X ward") is a place.
 
@@ -646,8 +634,6 @@ class _Finder:
             a += 1
         while b > a and (doc[b - 1].is_punct or doc[b - 1].tag_ == "POS" or self._postnominal(b - 1)):
             b -= 1
-        if label in ("ORG", "FAC"):
-            b = self._possessor_end(a, b)
         if a >= b or doc[a].pos_ == "PRON":
             return None
         if label == "PERSON":

@@ -132,9 +132,23 @@ def _mistyped_people(
         ) or _surname_alone(c, words, surnames, lex):
             c.kind, c.name = "person", tuple(words)
             persons.append(c)
+        elif _possessor_alone(c, words, surnames, lex):
+            # "Trump’s Contradictions" (a headline the model took for an organisation): Trump's mention
+            c.end, c.tok_end = c.start + len(words[0]) - 2, c.tok_start + 1
+            c.kind, c.name, c.canonical = "person", (words[0][:-2],), None
+            persons.append(c)
         else:
             keep.append(c)
     return persons, keep
+
+
+def _possessor_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexicon) -> bool:
+    """An organisation entity that opens with a possessive surname of a person named in full and has no
+    organisation word after it ("Trump’s Contradictions"; not "the Women’s March" or "St Mary’s Hospital")."""
+    if c.source != "ner" or c.label not in ("ORG", "FAC") or len(words) < 2:
+        return False
+    first = words[0].replace("’", "'")
+    return first.endswith("'s") and first[:-2] in surnames and not any(w in lex.org_words for w in words[1:])
 
 
 def _surname_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexicon) -> bool:
