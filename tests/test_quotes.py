@@ -133,6 +133,11 @@ REAL_NEWS = [
         "Tom Reed added, “And then we won the vote.”",
         [("And then we won the vote.", "direct", "Tom Reed")],
     ),
+    # an empty "it" speaks for nobody
+    (
+        "It is fair to say “the council has lost its way completely,” and nobody disagrees.",
+        [("the council has lost its way completely,", "direct", None)],
+    ),
     # a framed clause after a colon may open with a capital
     (
         "Helena Voss said: But the council will not listen.",

@@ -117,6 +117,8 @@ class SpeakerFinder:
             aid = self.links.get(tok.idx)
             if aid is not None:
                 return Speaker(aid, self.names[aid], True)
+            if low == "it" and tok.head.lemma_ == "be":
+                return None  # "It is fair to say ...": an empty subject, nobody speaks
             if low in THIRD_PERSON:
                 return Speaker(None, tok.text, low != "it")
             return None
