@@ -44,6 +44,11 @@ def author_stance(an: Any, name: str) -> Stance | None:
     return next((s for s in an.stances if s.holder == "author" and s.target == aid), None)
 
 
+def speaker_stance(an: Any, holder: str, target: str) -> Stance | None:
+    hid, tid = match_name(holder, an.actors), match_name(target, an.actors)
+    return next((s for s in an.stances if s.holder == hid and s.target == tid), None)
+
+
 def assert_author_polarity(pipe: Pipeline, text: str, name: str, polarity: str) -> None:
     an = analyse(pipe, text)
     got = author_stance(an, name)
@@ -382,8 +387,7 @@ def test_quoted_criticism_does_not_count_for_the_author_but_for_the_speaker(pipe
     author = author_stance(an, "Emma Royce")
     assert author is not None and author.polarity == "positive"
     doyle = match_name("Frank Doyle", an.actors)
-    royce = match_name("Emma Royce", an.actors)
-    speaker = next((s for s in an.stances if s.holder == doyle and s.target == royce), None)
+    speaker = speaker_stance(an, "Frank Doyle", "Emma Royce")
     assert speaker is not None and speaker.polarity == "negative"
     for ev in speaker.evidence:  # a speaker's evidence lies inside their quotes
         assert any(q.start <= ev.start and ev.end <= q.end for q in an.quotes if q.speaker == doyle)
@@ -397,9 +401,7 @@ def test_speaker_stance_through_a_pronoun_inside_the_quote(pipe: Pipeline) -> No
         "said her rival Mark Dunn."
     )
     an = analyse(pipe, text)
-    dunn = match_name("Mark Dunn", an.actors)
-    fischer = match_name("Lena Fischer", an.actors)
-    got = next((s for s in an.stances if s.holder == dunn and s.target == fischer), None)
+    got = speaker_stance(an, "Mark Dunn", "Lena Fischer")
     assert got is not None and got.polarity == "negative", an.stances
 
 
@@ -411,9 +413,7 @@ def test_a_quote_about_the_speaker_is_not_about_someone_named_outside_it(pipe: P
         'him would be "a disgrace and an act of self-harm".'
     )
     an = analyse(pipe, text)
-    ashby = match_name("Lord Ashby", an.actors)
-    holt = match_name("Vera Holt", an.actors)
-    got = next((s for s in an.stances if s.holder == ashby and s.target == holt), None)
+    got = speaker_stance(an, "Lord Ashby", "Vera Holt")
     assert got is None or got.polarity != "negative", (got, [q.text for q in an.quotes])
 
 
@@ -752,11 +752,6 @@ def test_author_polarity_accurate(accurate_pipe: Pipeline, text: str, name: str,
 
 
 # --- issue 3: speaker stances from reported speech, speech acts and naming verbs (invented sentences) ---
-def speaker_stance(an: Any, holder: str, target: str) -> Stance | None:
-    hid, tid = match_name(holder, an.actors), match_name(target, an.actors)
-    return next((s for s in an.stances if s.holder == hid and s.target == tid), None)
-
-
 SPEAKER_CASES = [
     ("Opposition councillor Liam Torrance accused Alan Groves of hiding the figures.", "Liam Torrance", "Alan Groves", "negative"),
     ("Senator Grace Holt blamed Peter Vance for the collapse of the talks.", "Grace Holt", "Peter Vance", "negative"),

@@ -149,8 +149,12 @@ def _sentence_like(text: str, m: Marked) -> bool:
 
 def _at_sentence_start(text: str, pos: int) -> bool:
     """Whether a quotation mark at ``pos`` stands where a sentence can start (see :data:`SENTENCE_OPENERS`)."""
-    before = text[:pos].rstrip()
-    return not before or before[-1] in SENTENCE_OPENERS or "\n" in text[len(before) : pos]
+    i = pos - 1
+    while i >= 0 and text[i].isspace():
+        if text[i] == "\n":
+            return True  # a paragraph starts here
+        i -= 1
+    return i < 0 or text[i] in SENTENCE_OPENERS
 
 
 def _frame_from_windows(
