@@ -103,7 +103,8 @@ def plain(i: int, site: str, language: str, status: str = "analysed", story: str
     reyes = Actor(f"tom-reyes{i}", f"Tom Reyes{i}", "person", (), (span(text, f"Tom Reyes{i}"),))
     return Analysis(
         article=Article(
-            id=f"b{i:015x}", source=f"plain-{i}.txt", text=text, title=f"Budget day {i}", site_name=site,
+            id=f"b{i:015x}", source=f"wire/{site.lower()}/day-{i}.txt", text=text, title=f"Budget day {i}",
+            site_name=site,
             language=language, status=status,  # type: ignore[arg-type]
         ),
         actors=(reyes,) if status == "analysed" else (),
@@ -227,7 +228,7 @@ async def test_every_page_has_a_json_twin(client: httpx.AsyncClient, path: str) 
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert data.status_code == 200 and data.headers["content-type"] == "application/json"
     assert data.json()
-    alternate = [a.get("href") for t, a in Page(page.text).tags if t == "link" and a.get("rel") == "alternate"]
+    alternate = [a.get("href", "") for t, a in Page(page.text).tags if t == "link" and a.get("rel") == "alternate"]
     assert alternate and alternate[0].split("?")[0] == twin(path).split("?")[0]
     assert_safe(page.text)
 
@@ -266,6 +267,21 @@ async def test_article_page_marks_up_the_text_it_escapes(client: httpx.AsyncClie
         assert needle in doc
     assert 'href="javascript' not in doc and "javascript:alert(5)" in doc  # the URL is text, never a link
     assert f'class="story-link" href="/stories/{STORY}"' in doc
+
+
+@pytest.mark.parametrize("ref", ["wire/courier/day-3.txt", "wire%2Fcourier%2Fday-3.txt", "b000000000000003"])
+async def test_article_by_source_path_with_slashes(client: httpx.AsyncClient, ref: str) -> None:
+    data = await client.get(f"/articles/{ref}.json")
+    assert data.status_code == 200 and data.json()["id"] == "b000000000000003"
+    assert data.json()["source"] == "wire/courier/day-3.txt"
+    page = await client.get(f"/articles/{ref}")
+    assert page.status_code == 200 and "Budget day 3" in page.text
+    assert '<link rel="alternate" type="application/json" href="/articles/b000000000000003.json">' in page.text
+
+
+async def test_articles_slash_is_the_list(client: httpx.AsyncClient) -> None:
+    r = await client.get("/articles/", follow_redirects=True)
+    assert r.status_code == 200 and f'data-total="{N_ARTICLES}"' in r.text
 
 
 async def test_copy_of_and_story_are_linked(client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch) -> None:

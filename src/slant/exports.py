@@ -10,7 +10,8 @@ Formats and what they write:
 * ``graphml`` and ``gexf``: the actor network (:mod:`slant.network`), which Gephi opens.
 
 The column lists (:data:`TABLES`) are the public contract of the tables: columns are added, never renamed
-or dropped. Files are written atomically (a temporary file, then a rename), so a failed export never
+or dropped. CSV text cells that a spreadsheet would run as a formula are written with a leading ``'``
+(:func:`safe_cell`). Files are written atomically (a temporary file, then a rename), so a failed export never
 leaves half a file.
 """
 
@@ -42,6 +43,7 @@ __all__ = [
     "export",
     "export_to_path",
     "flag_rows",
+    "safe_cell",
     "story_row",
     "write_parquet",
 ]
@@ -81,6 +83,9 @@ CSV_COLUMNS = tuple(name for name, _ in TABLES["articles"])
 
 #: Separator for list values inside one CSV or Parquet cell.
 LIST_SEP = "; "
+
+#: First characters that make a spreadsheet read a CSV cell as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 Row = dict[str, Any]
 
@@ -173,13 +178,22 @@ def actor_rows(g: nx.MultiDiGraph) -> Iterator[Row]:
 # --- writers ---------------------------------------------------------------------------------------------
 
 
+def safe_cell(value: Any) -> Any:
+    """``value`` for a CSV cell: a string a spreadsheet would run as a formula (``=HYPERLINK(...)``, ``-1+2``,
+    ``@SUM(...)``, a leading tab or CR) gets a leading ``'``, so it is shown as text; anything else, numbers
+    included, is returned as it is. Every CSV writer passes its cells through this."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def write_csv(table: str, rows: Iterable[Row], out: IO[str]) -> int:
-    """Write ``rows`` as CSV with the table's header (None becomes an empty cell)."""
+    """Write ``rows`` as CSV with the table's header (None becomes an empty cell; formulas are defused)."""
     writer = csv.DictWriter(out, fieldnames=[name for name, _ in TABLES[table]])
     writer.writeheader()
     n = 0
     for row in rows:
-        writer.writerow(row)
+        writer.writerow({key: safe_cell(value) for key, value in row.items()})
         n += 1
     return n
 

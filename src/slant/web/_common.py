@@ -6,9 +6,10 @@ import threading
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
+from fastapi import Path as PathParam
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
@@ -16,11 +17,17 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from slant import __version__
 from slant.config import Settings
+from slant.store import display_url
 
 #: The folder of templates, CSS and vendored JS.
 WEB_RESOURCES = Path(str(resources.files("slant").joinpath("resources/web")))
 #: Largest text the analyse form accepts, in characters (longer texts: ``slant analyze FILE``).
 MAX_TEXT_CHARS = 200_000
+#: Longest article or story reference (an id, a prefix or a source path) looked up, in characters.
+MAX_REF_CHARS = 4096
+
+#: An id, id prefix or source path in a route's path (longer ones are a 422 before the store is asked).
+Ref = Annotated[str, PathParam(max_length=MAX_REF_CHARS)]
 
 
 @dataclass
@@ -70,9 +77,9 @@ def wants_json(request: Request) -> bool:
 
 
 def page(request: Request, template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    """Render ``template`` with ``context`` (plus ``request`` and the app's ``db``)."""
+    """Render ``template`` with ``context`` (plus ``request`` and the app's ``db``, its password masked)."""
     st = state(request)
-    ctx = {"db": st.db, "path": request.url.path, **context}
+    ctx = {"db": display_url(st.db), "path": request.url.path, **context}
     return st.templates.TemplateResponse(request, template, ctx, status_code=status)
 
 

@@ -23,7 +23,16 @@ STATUS: tuple[tuple[type[SlantError], int], ...] = (
     (ModelError, 500),
     (SlantError, 500),
 )
-TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Too large", 422: "Invalid input"}
+TITLES = {
+    400: "Bad request",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    413: "Too large",
+    414: "Address too long",
+    415: "Unsupported body",
+    422: "Invalid input",
+}
 
 
 def status_of(exc: SlantError) -> int:

@@ -1,14 +1,21 @@
-"""``/articles`` (paged, filtered list) and ``/articles/{id}`` (one article marked up), with JSON twins."""
+"""``/articles`` (paged, filtered list) and ``/articles/{ref}`` (one article marked up), with JSON twins.
+
+``{ref}`` is an id, a unique id prefix or a source path, slashes included (``/articles/feeds/a.txt`` and
+its twin ``/articles/feeds/a.txt.json``).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 
 from slant import api
-from slant.web._common import as_json, page, state, url
+from slant.errors import NotFoundError
+from slant.models import Analysis
+from slant.web._common import Ref, as_json, page, state, url
 from slant.web.views import article_context
 
 router = APIRouter()
@@ -76,14 +83,29 @@ def articles(
     return page(request, "articles.html", {**data, "facets": facets})
 
 
-@router.get("/articles/{ref}.json")
-def article_json(request: Request, ref: str) -> Response:
+def _show(request: Request, ref: str) -> Analysis:
+    """The stored article ``ref`` names (as ``slant show``); NotFoundError for a ref that names none."""
+    try:
+        # the store also tries ref as a file path; "~nobody" or a symlink loop would fail there with no answer
+        Path(ref).expanduser().resolve()
+    except (RuntimeError, OSError, ValueError):
+        raise NotFoundError(
+            f"no article matches {ref!r}: give a full article id, a unique id prefix of at least 4 characters, "
+            "or the exact source path"
+        ) from None
+    return api.show(ref, db=state(request).db)
+
+
+@router.get("/articles/{ref:path}.json")
+def article_json(request: Request, ref: Ref) -> Response:
     """One article's analysis: exactly ``Analysis.to_json()``."""
-    return as_json(api.show(ref, db=state(request).db).to_json())
+    return as_json(_show(request, ref).to_json())
 
 
-@router.get("/articles/{ref}")
-def article(request: Request, ref: str) -> Response:
+@router.get("/articles/{ref:path}")
+def article(request: Request, ref: Ref) -> Response:
     """One article marked up: its text with actors, quotes and flags highlighted, and their tables."""
-    a = api.show(ref, db=state(request).db)
+    if not ref:  # "/articles/": the list
+        return RedirectResponse("/articles")
+    a = _show(request, ref)
     return page(request, "article.html", {"result": article_context(a), "json_url": f"/articles/{a.article.id}.json"})

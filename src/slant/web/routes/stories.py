@@ -11,7 +11,7 @@ from fastapi import APIRouter, Query, Request
 from starlette.responses import HTMLResponse, Response
 
 from slant import api
-from slant.web._common import as_json, page, state, url
+from slant.web._common import Ref, as_json, page, state, url
 from slant.web.story_view import story_context
 
 router = APIRouter()
@@ -54,13 +54,13 @@ def _comparison(request: Request, ref: str) -> dict[str, Any]:
 
 
 @router.get("/stories/{ref}.json")
-def story_json(request: Request, ref: str) -> Response:
+def story_json(request: Request, ref: Ref) -> Response:
     """One story compared side by side: exactly ``Comparison.to_json()`` (a story of ``compare --json``)."""
     return as_json(_comparison(request, ref))
 
 
 @router.get("/stories/{ref}/report")
-def story_report(request: Request, ref: str) -> Response:
+def story_report(request: Request, ref: Ref) -> Response:
     """The self-contained HTML report of one story (the same file ``slant report --story ID`` writes)."""
     with tempfile.TemporaryDirectory(prefix="slant-report-") as tmp:
         path = api.report(Path(tmp) / "report.html", story=ref, db=state(request).db)
@@ -69,7 +69,7 @@ def story_report(request: Request, ref: str) -> Response:
 
 
 @router.get("/stories/{ref}")
-def story(request: Request, ref: str) -> Response:
+def story(request: Request, ref: Ref) -> Response:
     """One story side by side: stance toward each main actor per article, who is quoted where, relations,
     facts only some articles report, figures that differ, loaded language and hate flags, headlines."""
     ctx = story_context(_comparison(request, ref))
