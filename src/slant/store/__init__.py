@@ -9,6 +9,7 @@
     store.py       the Store facade                records.py     small result records
 """
 
+from slant.store.connect import display_url
 from slant.store.records import (
     MARK_END,
     MARK_START,
@@ -29,4 +30,5 @@ __all__ = [
     "SearchHit",
     "Store",
     "WriteResult",
+    "display_url",
 ]

@@ -70,7 +70,7 @@ def _read(store: Store, fn: Callable[[Connection], T]) -> T:
         with store.engine.connect() as conn:
             return fn(conn)
     except SQLAlchemyError as exc:
-        raise StoreError(f"{store.where}: cannot read ({exc}); check the --db value") from exc
+        raise StoreError(f"{store.where}: cannot read ({store.redact(exc)}); check the --db value") from exc
 
 
 def _row(r: Any) -> ArticleRow:

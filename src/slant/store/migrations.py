@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, insert, inspect, select, text
+from sqlalchemy import Connection, Engine, insert, inspect, select, text, update
 from sqlalchemy.exc import OperationalError
 
 from slant.errors import StoreError
-from slant.store.connect import WRITE_OPTION
-from slant.store.schema import FTS_TABLE, INITIAL_TABLES, STORY_TABLES, articles, metadata, schema_migrations
+from slant.store.connect import WRITE_OPTION, display_url
+from slant.store.schema import FTS_TABLE, INITIAL_TABLES, STORY_TABLES, articles, metadata, runs, schema_migrations
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +99,19 @@ def _stories(conn: Connection) -> None:
     metadata.create_all(conn, tables=list(STORY_TABLES), checkfirst=True)
 
 
+def _mask_run_passwords(conn: Connection) -> None:
+    for run_id, counts in conn.execute(select(runs.c.id, runs.c.counts).where(runs.c.counts.is_not(None))).all():
+        db = counts.get("db") if isinstance(counts, dict) else None
+        if isinstance(db, str) and display_url(db) != db:  # earlier slant kept --db as given
+            conn.execute(update(runs).where(runs.c.id == run_id).values(counts={**counts, "db": display_url(db)}))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_initial", _initial, "articles, analysis rows, canonical actors, runs, errors"),
     Migration("0002_fts", _fts, "full-text index over title and text (FTS5 on SQLite, GIN on PostgreSQL)"),
     Migration("0003_relation_condition", _relation_condition, "relations.condition: what a relation hangs on"),
     Migration("0004_stories", _stories, "stories, story features and copy links (articles.copy_of, copy_similarity)"),
+    Migration("0005_mask_run_passwords", _mask_run_passwords, "runs.counts: the database URL's password masked"),
 )
 HEAD = MIGRATIONS[-1].name
 

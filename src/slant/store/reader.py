@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, func, or_, select
 
 from slant.errors import NotFoundError
-from slant.models import Analysis
+from slant.models import Analysis, one_line
 from slant.store.canonical import normalise_name
 from slant.store.codec import build_analysis
 from slant.store.records import CanonicalActor, ErrorRecord, RunRecord
@@ -64,6 +64,10 @@ def prefix_matches(conn: Connection, column: ColumnElement[Any], ref: str, limit
     return [str(v) for v in conn.execute(query).scalars()]
 
 
+#: Longer references name no article (and make SQL patterns too complex for SQLite).
+MAX_REF_CHARS = 4096
+
+
 def resolve_ref(conn: Connection, ref: str) -> str:
     """The article id ``ref`` names: a full id, an exact source, or a unique id prefix of 4+ characters."""
     ref = ref.strip()
@@ -73,9 +77,11 @@ def resolve_ref(conn: Connection, ref: str) -> str:
     )
     if not ref:
         raise NotFoundError(f"no article given; {help_text}")
+    if "\x00" in ref or len(ref) > MAX_REF_CHARS:  # no id or path holds these; a NUL breaks path functions
+        raise NotFoundError(f"no article matches {one_line(ref, 80)!r}; {help_text}")
     if conn.execute(select(articles.c.id).where(articles.c.id == ref)).first() is not None:
         return ref
-    spellings = list(dict.fromkeys([ref, str(Path(ref).expanduser().resolve())]))
+    spellings = list(dict.fromkeys([ref, _absolute(ref)]))
     by_source = set(conn.execute(select(articles.c.id).where(articles.c.source.in_(spellings))).scalars())
     by_source |= set(
         conn.execute(select(article_sources.c.article_id).where(article_sources.c.source.in_(spellings))).scalars()
@@ -97,6 +103,14 @@ def resolve_ref(conn: Connection, ref: str) -> str:
     else:
         raise NotFoundError(f"no article {ref!r}; an id prefix needs at least {MIN_PREFIX} characters")
     raise NotFoundError(f"no article matches {ref!r}; {help_text}")
+
+
+def _absolute(ref: str) -> str:
+    """``ref`` as an absolute path, as sources are stored; as given when it cannot be one (``~nobody``)."""
+    try:
+        return str(Path(ref).expanduser().resolve())
+    except (RuntimeError, OSError, ValueError):
+        return ref
 
 
 def load_analyses(conn: Connection, ids: Sequence[str]) -> dict[str, Analysis]:

@@ -14,7 +14,7 @@ from slant.errors import NotFoundError, SlantError, StoreError
 from slant.models import Analysis, InputError, Story
 from slant.store import migrations, reader, search, writer
 from slant.store import stories as story_sql
-from slant.store.connect import WRITE_OPTION, describe, make_engine, open_error
+from slant.store.connect import WRITE_OPTION, display_url, make_engine, open_error, redact
 from slant.store.records import CanonicalActor, ErrorRecord, RunRecord, SearchHit, StorySummary, WriteResult
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class Store:
     def __init__(self, url: str = "slant.db") -> None:
         """Open or create the database at ``url`` (a path or SQLAlchemy URL) and apply pending migrations."""
         self.url = url
-        self.where = describe(url)
+        self.where = display_url(url)  # what messages, pages and the runs table show: no password
         self._engine: Engine | None = make_engine(url)
         try:
             self.applied = migrations.upgrade(self._engine)
@@ -75,24 +75,30 @@ class Store:
             raise StoreError(f"{self.where}: the store is closed; open it again")
         return self._engine
 
+    def redact(self, error: object) -> str:
+        """``str(error)`` without this store's password (for messages about a failed read or write)."""
+        return redact(str(error), self.url)
+
     def _write(self, fn: Callable[[Connection], T]) -> T:
         try:
             with self.engine.connect().execution_options(**{WRITE_OPTION: True}) as conn, conn.begin():
                 return fn(conn)
         except DBAPIError as exc:
             raise StoreError(
-                f"{self.where}: cannot write ({exc.orig}); nothing from this call was stored. "
+                f"{self.where}: cannot write ({self.redact(exc.orig)}); nothing from this call was stored. "
                 "Check disk space and permissions, or that no other process holds the database"
             ) from exc
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.where}: cannot write ({exc}); nothing from this call was stored") from exc
+            raise StoreError(
+                f"{self.where}: cannot write ({self.redact(exc)}); nothing from this call was stored"
+            ) from exc
 
     def _read(self, fn: Callable[[Connection], T]) -> T:
         try:
             with self.engine.connect() as conn:
                 return fn(conn)
         except SQLAlchemyError as exc:
-            raise StoreError(f"{self.where}: cannot read ({exc}); check the --db value") from exc
+            raise StoreError(f"{self.where}: cannot read ({self.redact(exc)}); check the --db value") from exc
 
     # writing ---------------------------------------------------------------------------------------------
 
