@@ -19,7 +19,7 @@ from slant.clean import clean_document
 from slant.config import Settings, load_settings
 from slant.engine.local import LocalEngine
 from slant.errors import ConfigError
-from slant.ingest import list_sources, read_source
+from slant.ingest import read_source, scan_inputs
 from slant.models import Analysis, Article, InputError, RawDocument, Story
 from slant.pipeline import build_pipeline, components_for, pipeline_names
 from slant.store import CanonicalActor, SearchHit, Store
@@ -81,6 +81,8 @@ class RunReport:
     duplicates: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
     errors: list[InputError] = field(default_factory=list)
+    #: Files in the folders and globs given whose type slant does not read (passed over, not errors).
+    unsupported: list[str] = field(default_factory=list)
     words: int = 0
     seconds: float = 0.0
     db: str = ""
@@ -101,6 +103,7 @@ class RunReport:
             "duplicates": self.duplicates,
             "skipped": dict(self.skipped),
             "errors": [str(e) for e in self.errors],
+            "unsupported": len(self.unsupported),
             "words": self.words,
             "seconds": round(self.seconds, 3),
             "db": self.db,
@@ -146,9 +149,12 @@ def analyze(
         components = components_for(settings.mode)
     names = pipeline_names(components)
     try:
-        sources, errors = list_sources(inputs, settings)
+        sources, errors, unsupported = scan_inputs(inputs, settings)
         run_id = st.start_run(list(inputs), {"workers": settings.workers, "mode": settings.mode})
-        report = RunReport(run_id=run_id, sources=len(sources), db=settings.db, errors=list(errors))
+        # the store as shown to people (password masked): the report is printed and kept in the runs table
+        report = RunReport(
+            run_id=run_id, sources=len(sources), db=st.where, errors=list(errors), unsupported=unsupported
+        )
         if errors:
             st.record_errors(errors, run_id)
         progress = on_progress or (lambda event, n: None)

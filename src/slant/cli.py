@@ -29,7 +29,8 @@ from typer.core import TyperGroup
 from slant import __version__, api
 from slant.config import load_settings
 from slant.errors import SlantError
-from slant.models import Analysis
+from slant.models import Analysis, one_line
+from slant.store import display_url
 
 
 class _Group(TyperGroup):
@@ -58,7 +59,8 @@ bench_app = typer.Typer(help="Speed and accuracy benchmarks.", no_args_is_help=T
 app.add_typer(bench_app, name="bench")
 
 out = Console(highlight=False, soft_wrap=False)
-err = Console(stderr=True, highlight=False)
+# soft_wrap: a message is one line, whatever the width (a terminal folds it on screen; a file or pipe keeps it)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database: a SQLite path (default ./slant.db) or a database URL.")
@@ -112,6 +114,9 @@ def analyze(
         str | None, typer.Option("--mode", help="fast (rules and lexicons) or accurate (trained models).")
     ] = None,
     config: ConfigOption = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Also name each file passed over for its type.")
+    ] = False,
 ) -> None:
     """Ingest, clean, analyse and store articles; print a summary (or JSON Lines with --json)."""
     settings = load_settings(
@@ -158,6 +163,13 @@ def analyze(
         report = api.analyze(inputs, settings=settings, on_result=on_result, on_progress=on_progress, stdin=stdin)
     if not json_out:
         _print_summary(report)
+    if report.unsupported:
+        n = len(report.unsupported)
+        hint = "" if verbose else " (-v names them)"
+        err.print(Text(f"skipped {n} file{'s' if n != 1 else ''} of a type slant does not read{hint}", "yellow"))
+        if verbose:
+            for name in report.unsupported:
+                err.print(Text(f"skipped: {one_line(name)}: unsupported file type", "yellow"))
     for e in report.errors:
         err.print(Text(f"error: {e}", style="red"))
     if report.failed:
@@ -180,7 +192,7 @@ def _print_summary(r: api.RunReport) -> None:
     t.add_row("words analysed", f"{r.words:,}")
     rate = f"{r.analysed / r.seconds:.1f} articles/s" if r.seconds and r.analysed else "-"
     t.add_row("time", f"{r.seconds:.1f} s ({rate})")
-    t.add_row("database", r.db)
+    t.add_row("database", display_url(r.db))
     out.print(t)
 
 
@@ -495,8 +507,9 @@ def serve(
 
     def ready(link: str) -> None:
         if "://" not in settings.db and not Path(settings.db).exists():
-            err.print(Text(f"note: {settings.db} did not exist; it is empty until `slant analyze` fills it"))
-        err.print(Text(f"slant serving {settings.db} at {link} (Ctrl+C to stop)", style="green"))
+            shown = display_url(settings.db)
+            err.print(Text(f"note: {shown} did not exist; it is empty until `slant analyze` fills it"))
+        err.print(Text(f"slant serving {display_url(settings.db)} at {link} (Ctrl+C to stop)", style="green"))
 
     run_server(
         db=settings.db, settings=settings, host=host, port=port, open_browser=open_browser,

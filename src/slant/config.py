@@ -37,6 +37,16 @@ class Settings:
     db: str = "slant.db"
     #: Inputs larger than this many bytes are refused with a clear error.
     max_bytes: int = 20_000_000
+    #: A compressed input (``.gz``, ``.warc.gz``) may inflate to at most this many bytes.
+    max_inflated_bytes: int = 16_000_000_000
+    #: ... and at most this many times its compressed size (past 4 MB): a decompression-bomb guard.
+    max_inflate_ratio: int = 100
+    #: The most bytes of one WARC record's header lines (WARC and HTTP headers together).
+    max_header_bytes: int = 262_144
+    #: WARC records declaring more bytes than this are skipped with an error.
+    max_record_bytes: int = 1_000_000_000
+    #: The most seconds spent reading one document of an input before it is given up.
+    read_timeout: float = 60.0
     #: Languages slant analyses; other articles are stored and marked ``skipped_language``.
     languages: tuple[str, ...] = ("en",)
     workers: int = 1
@@ -67,6 +77,8 @@ def _coerce(name: str, value: Any) -> Any:
             return bool(value)
         if kind is int:
             return int(value)
+        if kind is float:
+            return float(value)
         if kind is tuple:
             if isinstance(value, str):
                 return tuple(v.strip() for v in value.split(",") if v.strip())
@@ -80,6 +92,11 @@ def validate(s: Settings) -> Settings:
     """Check a settings object; raise :class:`ConfigError` naming the bad setting."""
     if s.max_bytes <= 0:
         raise ConfigError("setting 'max_bytes' must be a positive number of bytes")
+    for name in ("max_inflated_bytes", "max_inflate_ratio", "max_header_bytes", "max_record_bytes"):
+        if getattr(s, name) <= 0:
+            raise ConfigError(f"setting {name!r} must be a positive number")
+    if not s.read_timeout > 0:
+        raise ConfigError("setting 'read_timeout' must be a positive number of seconds")
     if s.workers < 1:
         raise ConfigError("setting 'workers' must be at least 1")
     if s.mode not in ("fast", "accurate"):

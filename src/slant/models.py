@@ -8,6 +8,7 @@ Offsets are character offsets into ``Article.text``, end exclusive.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -51,7 +52,17 @@ class InputError:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.message}"
+        return one_line(f"{self.source}: {self.message}")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """``text`` for a one-line message: control characters (newlines, terminal escapes) shown as
+    ``\\xNN`` escapes, and cut to ``limit`` characters."""
+    text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)

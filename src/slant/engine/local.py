@@ -3,12 +3,23 @@
 Workers load the models once (pool initializer) and analyse batches of cleaned articles; results come
 back to the caller in submission order. The engine never touches the store: the caller is the one
 writer. At most ``2 × workers`` batches are in flight, so memory stays flat however long the input.
+
+Workers die with their parent: a worker asks the kernel for SIGKILL when its parent dies (Linux
+``PR_SET_PDEATHSIG``) and, on any system, a watchdog thread exits the worker once its parent is gone, so
+``kill -9`` of ``slant analyze`` leaves no worker behind.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import multiprocessing
+import os
 import resource
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -20,8 +31,31 @@ from slant.pipeline import DEFAULT_COMPONENTS, Pipeline, build_pipeline
 _worker_pipeline: Pipeline | None = None
 
 
-def _init_worker(components: tuple[str, ...], batch_size: int) -> None:
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int, poll_seconds: float = 0.5) -> None:
+    """End this process when the process ``parent`` is gone (no orphaned worker keeps running)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still covers it
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll_seconds)
+        os._exit(1)  # no cleanup to run: the parent, the one writer to the store, is gone
+
+    threading.Thread(target=watch, name="slant-parent-watch", daemon=True).start()
+
+
+def _init_worker(components: tuple[str, ...], batch_size: int, parent: int) -> None:
     global _worker_pipeline
+    die_with_parent(parent)
     _worker_pipeline = build_pipeline(components, batch_size=batch_size)
 
 
@@ -83,7 +117,7 @@ class LocalEngine:
             max_workers=self.workers,
             mp_context=ctx,
             initializer=_init_worker,
-            initargs=(self.components, self.batch_size),
+            initargs=(self.components, self.batch_size, os.getpid()),
             max_tasks_per_child=self.max_tasks_per_child,
         ) as pool:
             pending: deque[Future[tuple[list[Analysis], int]]] = deque()

@@ -12,10 +12,20 @@ from typing import BinaryIO
 
 from slant.config import Settings
 from slant.ingest.reader import read_source, sniff_format
-from slant.ingest.sources import FORMATS, Source, format_of, list_sources
+from slant.ingest.sources import FORMATS, Listing, Source, format_of, list_sources, scan_inputs
 from slant.models import InputError, RawDocument
 
-__all__ = ["FORMATS", "Source", "format_of", "iter_documents", "list_sources", "read_source", "sniff_format"]
+__all__ = [
+    "FORMATS",
+    "Listing",
+    "Source",
+    "format_of",
+    "iter_documents",
+    "list_sources",
+    "read_source",
+    "scan_inputs",
+    "sniff_format",
+]
 
 
 def iter_documents(

@@ -12,48 +12,72 @@ from typing import BinaryIO
 
 from slant.config import Settings
 from slant.errors import InputError
-from slant.ingest.decode import declared_charset, decode_bytes, gzip_guard, is_binary, read_capped, too_large
+from slant.ingest.decode import declared_charset, decode_bytes, is_binary, read_capped, too_large
 from slant.ingest.feeds import looks_like_feed, parse_feed, read_feed
 from slant.ingest.fetch import fetch
+from slant.ingest.limits import Budget, GuardedStream
 from slant.ingest.pages import extract_html
 from slant.ingest.records import read_json, read_jsonl
 from slant.ingest.sources import Source
 from slant.ingest.text import read_markdown, read_text
 from slant.ingest.warc import read_warc
 from slant.models import InputError as InputProblem
-from slant.models import RawDocument
+from slant.models import RawDocument, one_line
 
 Item = RawDocument | InputProblem
 _GZIP_MAGIC = b"\x1f\x8b"
+_MESSAGE_LIMIT = 300
 
 
 def read_source(source: Source, settings: Settings, *, stdin: BinaryIO | None = None) -> Iterator[Item]:
     """Documents from one source. Never raises for bad input: problems are yielded as errors, and a bad
-    record inside a JSON Lines file, feed or web archive does not stop the records after it."""
-    try:
-        if source.kind == "stdin":
-            data = read_capped(stdin if stdin is not None else sys.stdin.buffer, source.name, settings.max_bytes)
-            data, fmt = _unzipped(data, sniff_format(data), source.name, settings.max_bytes)
-            yield from _read_bytes(data, fmt, source.name, settings)
-        elif source.kind == "url":
-            if not settings.fetch:
-                raise InputError(source.name, "URL given but fetching is off; pass --fetch to download it")
-            got = fetch(source.location, settings.max_bytes)
-            data, fmt = _unzipped(
-                got.data, _format_from_type(got.content_type, got.data), source.name, settings.max_bytes
-            )
-            yield from _read_bytes(data, fmt, source.name, settings, url=got.url)
-        else:
-            yield from _read_file(source, settings)
-    except InputError as exc:
-        yield InputProblem(exc.source, exc.reason)
-    except OSError as exc:
-        yield InputProblem(source.name, f"cannot read file ({exc.strerror or exc})")
-    except Exception as exc:  # a parser bug on hostile input must not stop the batch
-        yield InputProblem(source.name, f"cannot read ({type(exc).__name__}: {exc})")
+    record inside a JSON Lines file, feed or web archive does not stop the records after it. Reading is
+    bounded (:mod:`slant.ingest.limits`): each document gets ``read_timeout`` seconds."""
+    budget = Budget(source.name, settings.read_timeout)
+    items = _read_any(source, settings, stdin, budget)
+    while True:
+        budget.restart()  # the caller's time between documents is not the reader's
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except InputError as exc:
+            yield _problem(exc.source, exc.reason)
+            return
+        except OSError as exc:
+            yield _problem(source.name, f"cannot read file ({exc.strerror or exc})")
+            return
+        except RecursionError:
+            yield _problem(source.name, "cannot read: nested too deeply")
+            return
+        except Exception as exc:  # a parser bug on hostile input must not stop the batch
+            yield _problem(source.name, f"cannot read ({type(exc).__name__}: {exc})")
+            return
+        yield _problem(item.source, item.message) if isinstance(item, InputProblem) else item
 
 
-def _read_file(source: Source, settings: Settings) -> Iterator[Item]:
+def _problem(source: str, message: str) -> InputProblem:
+    """A problem record whose message fits one line (parsers quote hostile input in their messages)."""
+    return InputProblem(source, one_line(message, _MESSAGE_LIMIT))
+
+
+def _read_any(source: Source, settings: Settings, stdin: BinaryIO | None, budget: Budget) -> Iterator[Item]:
+    if source.kind == "stdin":
+        data = read_capped(stdin if stdin is not None else sys.stdin.buffer, source.name, settings.max_bytes)
+        data, fmt = _unzipped(data, sniff_format(data), source.name, settings, budget)
+        yield from _read_bytes(data, fmt, source.name, settings, budget=budget)
+    elif source.kind == "url":
+        if not settings.fetch:
+            raise InputError(source.name, "URL given but fetching is off; pass --fetch to download it")
+        got = fetch(source.location, settings.max_bytes)
+        fmt = _format_from_type(got.content_type, got.data)
+        data, fmt = _unzipped(got.data, fmt, source.name, settings, budget)
+        yield from _read_bytes(data, fmt, source.name, settings, url=got.url, budget=budget)
+    else:
+        yield from _read_file(source, settings, budget)
+
+
+def _read_file(source: Source, settings: Settings, budget: Budget) -> Iterator[Item]:
     name, path, cap = source.name, Path(source.location), settings.max_bytes
     try:
         size = path.stat().st_size
@@ -63,32 +87,31 @@ def _read_file(source: Source, settings: Settings) -> Iterator[Item]:
         raise InputError(name, "empty file")
     if source.format == "warc":
         with path.open("rb") as raw:
-            yield from read_warc(raw, name, settings, compressed=source.gzip)
+            yield from read_warc(raw, name, settings, compressed=source.gzip, budget=budget)
         return
     # JSON Lines is streamed and capped per record; other formats are read whole and capped per file.
     if source.format != "jsonl" and size > cap:
         raise too_large(name, size, cap)
-    with _open(path, source.gzip) as stream:
+    with path.open("rb") as raw:
+        stream = io.BufferedReader(GuardedStream(raw, name, settings, compressed=source.gzip, budget=budget))
         if source.format == "jsonl":
-            head = gzip_guard(lambda: stream.read(8192), name)
+            head = stream.peek(8192)[:8192]
             if is_binary(head):
                 raise InputError(name, "binary file (NUL bytes or control characters), not JSON Lines")
-            stream.seek(0)
             yield from read_jsonl(stream, name, settings)
         else:
-            yield from _read_bytes(read_capped(stream, name, cap), source.format, name, settings)
+            yield from _read_bytes(read_capped(stream, name, cap), source.format, name, settings, budget=budget)
 
 
-def _open(path: Path, compressed: bool) -> BinaryIO:
-    return gzip.open(path, "rb") if compressed else path.open("rb")  # type: ignore[return-value]
-
-
-def _read_bytes(data: bytes, fmt: str, name: str, settings: Settings, *, url: str | None = None) -> Iterator[Item]:
+def _read_bytes(
+    data: bytes, fmt: str, name: str, settings: Settings, *, url: str | None = None, budget: Budget | None = None
+) -> Iterator[Item]:
     """Documents from the whole content of an input, in a known format."""
     if not data.strip():
         raise InputError(name, "empty file")
     if fmt == "warc":
-        yield from read_warc(io.BytesIO(data), name, settings, compressed=data.startswith(_GZIP_MAGIC))
+        compressed = data.startswith(_GZIP_MAGIC)
+        yield from read_warc(io.BytesIO(data), name, settings, compressed=compressed, budget=budget)
     elif fmt == "jsonl":
         yield from read_jsonl(io.BytesIO(data), name, settings)
     elif fmt in ("feed", "xml"):
@@ -112,11 +135,12 @@ def _read_bytes(data: bytes, fmt: str, name: str, settings: Settings, *, url: st
             yield _with_url(doc, url) if url else doc
 
 
-def _unzipped(data: bytes, fmt: str, name: str, cap: int) -> tuple[bytes, str]:
+def _unzipped(data: bytes, fmt: str, name: str, settings: Settings, budget: Budget) -> tuple[bytes, str]:
     """Decompress gzip input that is not a web archive (those are read compressed) and sniff it again."""
     if fmt != "gzip":
         return data, fmt
-    data = read_capped(gzip.GzipFile(fileobj=io.BytesIO(data)), name, cap)  # type: ignore[arg-type]
+    stream = io.BufferedReader(GuardedStream(io.BytesIO(data), name, settings, compressed=True, budget=budget))
+    data = read_capped(stream, name, settings.max_bytes)
     return data, sniff_format(data)
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from slant.config import Settings
 from slant.models import InputError
@@ -91,14 +91,32 @@ def _unsupported(path: str) -> str:
     return f"unsupported file type {suffix}; slant reads {known} (optionally .gz)"
 
 
+class Listing(NamedTuple):
+    """What the inputs expand to."""
+
+    sources: list[Source]
+    problems: list[InputError]
+    #: Files inside folders or globs that were passed over because slant does not read their type.
+    unsupported: list[str]
+
+
 def list_sources(inputs: Sequence[str], settings: Settings) -> tuple[list[Source], list[InputError]]:
+    """Expand inputs into sources, in order, each file once; problems come back as errors (see
+    :func:`scan_inputs`, which also names the files of unknown type that folders held)."""
+    listing = scan_inputs(inputs, settings)
+    return listing.sources, listing.problems
+
+
+def scan_inputs(inputs: Sequence[str], settings: Settings) -> Listing:
     """Expand inputs into sources, in order, each file once; problems come back as errors.
 
-    Folders are walked recursively in sorted order, skipping hidden files and files of unknown type;
-    a file named explicitly with an unknown type is an error. URLs need ``settings.fetch``.
+    Folders are walked recursively in sorted order, skipping hidden files and files of unknown type (these
+    are listed in :attr:`Listing.unsupported`); a file named explicitly with an unknown type is an error.
+    URLs need ``settings.fetch``.
     """
     sources: list[Source] = []
     problems: list[InputError] = []
+    unsupported: list[str] = []
     seen: set[str] = set()
 
     def add(src: Source, key: str) -> None:
@@ -113,6 +131,9 @@ def list_sources(inputs: Sequence[str], settings: Settings) -> tuple[list[Source
             if src is not None:
                 found = True
                 add(src, str(p.resolve()))
+            elif str(p.resolve()) not in seen:
+                seen.add(str(p.resolve()))
+                unsupported.append(str(p))
         if not found:
             problems.append(InputError(origin, empty_message))
 
@@ -142,4 +163,4 @@ def list_sources(inputs: Sequence[str], settings: Settings) -> tuple[list[Source
             problems.append(InputError(item, "not a regular file or folder"))
         else:
             problems.append(InputError(item, "no such file or folder"))
-    return sources, problems
+    return Listing(sources, problems, unsupported)

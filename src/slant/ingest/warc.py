@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import io
 import zlib
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -11,6 +10,7 @@ from typing import Any, BinaryIO
 from slant.config import Settings
 from slant.errors import InputError
 from slant.ingest.decode import charset_name, declared_charset, decode_bytes, mb
+from slant.ingest.limits import Budget, GuardedStream, cap_headers
 from slant.ingest.pages import extract_html
 from slant.models import InputError as InputProblem
 from slant.models import RawDocument
@@ -19,43 +19,17 @@ Item = RawDocument | InputProblem
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
-class _Truncated(Exception):
-    """Internal: the gzip stream under a WARC ended early."""
-
-
-class _GzipGuard(io.RawIOBase):
-    """Decompresses for warcio, which would otherwise take a truncated gzip stream for a clean end."""
-
-    def __init__(self, raw: BinaryIO) -> None:
-        super().__init__()
-        self._gz = gzip.GzipFile(fileobj=raw)
-        self.truncated = False
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int | None = -1) -> bytes:
-        if self.truncated:
-            return b""
-        try:
-            # read1: one decompression step, so what came before a truncation is not lost
-            return self._gz.read1(-1 if size is None else size)
-        except EOFError:
-            self.truncated = True  # hand warcio what came before; the caller reports it
-            return b""
-
-    def readinto(self, buffer: Any) -> int:
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-
-def read_warc(stream: BinaryIO, name: str, settings: Settings, *, compressed: bool) -> Iterator[Item]:
-    """Documents from a WARC stream, then an error if the archive is broken or ends early."""
+def read_warc(
+    stream: BinaryIO, name: str, settings: Settings, *, compressed: bool, budget: Budget | None = None
+) -> Iterator[Item]:
+    """Documents from a WARC stream, then an error if the archive is broken, ends early or breaks a limit
+    (see :mod:`slant.ingest.limits`)."""
     from warcio.archiveiterator import ArchiveIterator  # imported here: only WARC readers need it
 
-    guard = _GzipGuard(stream) if compressed else None
-    records = ArchiveIterator(guard if guard is not None else stream)
+    # Inflated here rather than by warcio, which would take a truncated gzip stream for a clean end.
+    guard = GuardedStream(stream, name, settings, compressed=compressed, budget=budget, lenient_end=True)
+    records = ArchiveIterator(guard)
+    new_record = cap_headers(records.reader, name, settings.max_header_bytes)
     last: Any = None
     count = 0
     try:
@@ -70,20 +44,37 @@ def read_warc(stream: BinaryIO, name: str, settings: Settings, *, compressed: bo
                 break
             if item is not None:
                 yield item
+            new_record()
     except InputError:
         raise
     except (gzip.BadGzipFile, zlib.error) as exc:
         raise InputError(name, f"corrupt gzip data ({exc})") from exc
     except Exception as exc:  # warcio raises many kinds on broken input (ArchiveLoadFailed, AttributeError...)
-        raise InputError(name, f"broken WARC ({type(exc).__name__}: {exc})") from exc
+        if guard.truncated:
+            raise InputError(name, f"truncated gzip stream: the archive ends early ({count} records read)") from exc
+        if guard.at_end and _internal(exc):
+            raise InputError(name, f"truncated WARC: the file ends inside record {count + 1}") from exc
+        raise InputError(name, f"broken WARC ({_broken(exc)})") from exc
     cut = last is not None and _incomplete(last)
     complete = count - 1 if cut else count
-    if guard is not None and guard.truncated:
+    if guard.truncated:
         raise InputError(name, f"truncated gzip stream: the archive ends early ({complete} records read)")
     if cut or records.next_line:
         raise InputError(name, f"truncated WARC: the file ends inside record {complete + 1}")
     if count == 0:
         raise InputError(name, "no WARC records found (empty, truncated or not a WARC file)")
+
+
+def _internal(exc: Exception) -> bool:
+    """warcio's own bugs on malformed input, as opposed to its messages about the input."""
+    return isinstance(exc, (AttributeError, TypeError, IndexError, KeyError, EOFError, ValueError))
+
+
+def _broken(exc: Exception) -> str:
+    """What a warcio failure means, in words (its internal errors say nothing to a user)."""
+    if _internal(exc):
+        return "a record's header block is malformed"
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def _incomplete(record: Any) -> bool:
@@ -97,6 +88,13 @@ def _incomplete(record: Any) -> bool:
 
 
 def _read_record(record: Any, name: str, settings: Settings) -> Item | None:
+    length = record.rec_headers.get_header("Content-Length") or ""
+    if length.strip().isdigit() and int(length) > settings.max_record_bytes:
+        record_id = record.rec_headers.get_header("WARC-Record-ID") or ""
+        return InputProblem(
+            f"{name}#{record_id}",
+            f"record of {mb(int(length))} is over the {mb(settings.max_record_bytes)} cap (max_record_bytes); skipped",
+        )
     if record.rec_type != "response" or record.http_headers is None:
         return None
     if record.http_headers.get_statuscode() != "200":
