@@ -58,3 +58,11 @@ def test_no_documented_option_is_missing() -> None:
             for o in opt:
                 if o:
                     assert o in real, f"docs/cli.md documents {o} for `slant {name}`, which has no such option"
+
+
+def test_security_page_names_tests_that_exist() -> None:
+    page = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(tests/[\w/]+\.py)", page))
+    assert len(named) >= 8
+    for path in named:
+        assert (ROOT / path).is_file(), f"docs/security.md names {path}, which does not exist"
