@@ -168,7 +168,7 @@ def cap_headers(reader: Any, name: str, cap: int) -> Callable[[], None]:
         line: bytes = line_of(left if length is None else min(length, left))
         state["header"] += len(line)
         if state["header"] > cap:
-            raise TooLargeError(name, f"a WARC record's headers are over {mb(cap)} (max_header_bytes)")
+            raise TooLargeError(name, f"a WARC record's headers are over {cap:,} bytes (max_header_bytes)")
         return line
 
     def read(length: int | None = None) -> bytes:
