@@ -1,4 +1,4 @@
-"""The one cross-article actor linker (slant._actor_index): which names merge and which stay apart, the
+"""The one cross-article actor linker (slant.compare._actor_index): which names merge and which stay apart, the
 result independent of the order of the analyses, and one report naming its actors the same way in the
 heatmap and in the network.
 
@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slant import api, network
-from slant._actor_index import ActorIndex, link_all
-from slant.compare import compare_story
+from slant.compare._actor_index import ActorIndex, link_all
+from slant.compare._build import compare_story
 from slant.models import Actor, Analysis, Article, Span, Story
 
 #: An actor as (name, kind, aliases, mentions).

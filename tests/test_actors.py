@@ -9,10 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._lexicon import load_lexicon
-from slant.analyze._names import canonical_spelling, given_names_match, initials, is_acronym, slugify, unique_slugs
-from slant.analyze.actors import ActorsComponent, extract_actors
+from slant.analyze.actors._component import ActorsComponent, extract_actors
 from slant.analyze.base import Component, Context
+from slant.analyze.common._lexicon import load_lexicon
+from slant.analyze.common._names import (
+    canonical_spelling,
+    given_names_match,
+    initials,
+    is_acronym,
+    slugify,
+    unique_slugs,
+)
 from slant.models import Actor, Article
 from slant.nlp import load_nlp
 

@@ -11,9 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._partisan_model import LinearTextModel, features, load_model, packaged_path, tokens, vocabulary
 from slant.analyze.base import Context
-from slant.analyze.bias import THRESHOLD, add_bias, voice_of
+from slant.analyze.models._bias import THRESHOLD, add_bias, voice_of
+from slant.analyze.models._partisan_model import (
+    LinearTextModel,
+    features,
+    load_model,
+    packaged_path,
+    tokens,
+    vocabulary,
+)
 from slant.errors import ModelError
 from slant.models import Analysis, Article, Quote
 from slant.pipeline import Pipeline, build_pipeline

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from slant._align import Alignment, article_sentences
-from slant._compare_text import figures, is_boilerplate, split_sentences
-from slant._compare_view import render_comparison
 from slant.cli import app
-from slant.compare import Comparison, compare_story, comparisons_json
+from slant.compare._align import Alignment, article_sentences
+from slant.compare._build import Comparison, compare_story, comparisons_json
+from slant.compare._text import figures, is_boilerplate, split_sentences
+from slant.compare._view import render_comparison
 from slant.models import Actor, Analysis, Article, Flag, Quote, Relation, Span, Stance, Story
 from slant.nlp.embed import embed
 

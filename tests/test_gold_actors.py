@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from slant.analyze._lexicon import load_lexicon
+from slant.analyze.common._lexicon import load_lexicon
 from slant.bench.accuracy import floors
 from slant.bench.gold_actors import alias_key, default_gold_path, name_key, score_actors
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from slant.analyze.hate_model import HATE_THRESHOLD, group_in, model_flags, review_candidates
+from slant.analyze.models._hate import HATE_THRESHOLD, group_in, model_flags, review_candidates
 from slant.models import Flag, Quote
 
 

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._loaded_lexicon import (
+from slant.analyze.base import Context
+from slant.analyze.loaded._component import LoadedComponent, densities
+from slant.analyze.loaded._lexicon import (
     CONTEXTS,
     LEXICON_FILES,
     SCARE_QUOTES,
@@ -20,8 +22,6 @@ from slant.analyze._loaded_lexicon import (
     load_loaded_lexicon,
     split_term,
 )
-from slant.analyze.base import Context
-from slant.analyze.loaded import LoadedComponent, densities
 from slant.models import Analysis, Article, Flag, Quote
 from slant.pipeline import PIPELINES, Pipeline, build_pipeline
 from slant.store import Store

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._quote_lexicon import load_quote_lexicon
-from slant.analyze._quote_marks import find_marked
-from slant.analyze.actors import extract_actors
+from slant.analyze.actors._component import extract_actors
 from slant.analyze.base import Context
-from slant.analyze.quotes import QuotesComponent, extract_quotes
+from slant.analyze.quotes._component import QuotesComponent, extract_quotes
+from slant.analyze.quotes._lexicon import load_quote_lexicon
+from slant.analyze.quotes._marks import find_marked
 from slant.models import Actor, Article, Quote
 from slant.nlp import load_nlp
 from slant.pipeline import REGISTRY, check_components
@@ -287,7 +287,7 @@ def test_component_contract() -> None:
 
 
 def test_component_runs_in_a_pipeline(nlp: Any) -> None:
-    from slant.analyze.actors import ActorsComponent
+    from slant.analyze.actors._component import ActorsComponent
 
     comps = [ActorsComponent(), QuotesComponent()]
     check_components(comps)

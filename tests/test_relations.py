@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._relation_lexicon import EFFECTS, FORMS, load_relation_lexicon
-from slant.analyze.actors import ActorsComponent, extract_actors
+from slant.analyze.actors._component import ActorsComponent, extract_actors
 from slant.analyze.base import Context
-from slant.analyze.relations import RelationsComponent, extract_relations
+from slant.analyze.relations._component import RelationsComponent, extract_relations
+from slant.analyze.relations._lexicon import EFFECTS, FORMS, load_relation_lexicon
 from slant.models import Analysis, Article, Quote, Relation, Span
 from slant.nlp import load_nlp
 
@@ -281,7 +281,7 @@ def _seed_relations(shared: Path, name: str) -> tuple[dict[str, str], tuple[Rela
     ctx = Context(article=article, doc=load_nlp()(article.text))
     ActorsComponent()(ctx)
     try:
-        from slant.analyze.quotes import QuotesComponent  # type: ignore[import-not-found, unused-ignore]
+        from slant.analyze.quotes._component import QuotesComponent  # type: ignore[import-not-found, unused-ignore]
 
         QuotesComponent()(ctx)
     except ImportError:

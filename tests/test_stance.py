@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._stance_aggregate import build_items, complement
-from slant.analyze._stance_lexicon import load_stance_lexicon
-from slant.analyze._stance_rules import Judgement, RuleScorer, probs_from_raw, resolve_irony
-from slant.analyze._stance_types import Cue, Probs, TargetItem, TargetScorer, signed
-from slant.analyze.stance import StanceComponent, extract_stances
-from slant.analyze.stance_model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
+from slant.analyze.stance._aggregate import build_items, complement
+from slant.analyze.stance._component import StanceComponent, extract_stances
+from slant.analyze.stance._lexicon import load_stance_lexicon
+from slant.analyze.stance._model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
+from slant.analyze.stance._rules import Judgement, RuleScorer, probs_from_raw, resolve_irony
+from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer, signed
 from slant.bench.gold_stance import match_name
 from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Stance

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from sqlalchemy import inspect, select, update
 
 from slant import api
-from slant._story_sync import FEATURE_VERSION
 from slant.errors import NotFoundError
 from slant.models import Analysis
 from slant.store import Store, writer
@@ -26,7 +25,8 @@ from slant.store import migrations as mig
 from slant.store.codec import analysis_hash
 from slant.store.connect import make_engine
 from slant.store.schema import articles, stories
-from slant.stories import ArticleFeatures, ClusterParams, StoryState, story_id
+from slant.stories._clusterer import ArticleFeatures, ClusterParams, StoryState, story_id
+from slant.stories._sync import FEATURE_VERSION
 
 from .test_near_dups import RETOLD, WIRE, repost
 from .test_stories import ROAD_ACTORS, SCHOOL, SCHOOL_2, SCHOOL_ACTORS, analysis, reload_case
@@ -224,7 +224,7 @@ def test_states_round_trip(store: Store) -> None:
 
 
 def test_features_round_trip(store: Store) -> None:
-    from slant._story_features import features_for
+    from slant.stories._features import features_for
 
     a = road()
     store.write([a])
@@ -313,7 +313,7 @@ def test_features_computed_during_analyze_equal_those_read_back(tmp_path: Path) 
 
 
 def test_chunked_updates_match_one_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from slant import _story_sync
+    from slant.stories import _sync as _story_sync
 
     items = [
         road(),

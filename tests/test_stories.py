@@ -20,14 +20,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from slant import api
-from slant._story_features import actor_key, lead_text, main_actors, name_keys, title_terms
 from slant.clean.near_dups import signature
 from slant.cli import app
 from slant.config import load_settings
 from slant.errors import ConfigError, NotFoundError
 from slant.models import Actor, Analysis, Article, Span, Story
 from slant.store import Store
-from slant.stories import ArticleFeatures, ClusterParams, StoryClusterer, cluster, story_id
+from slant.stories._clusterer import ArticleFeatures, ClusterParams, StoryClusterer, cluster, story_id
+from slant.stories._features import actor_key, lead_text, main_actors, name_keys, title_terms
 
 from .test_near_dups import RETOLD, WIRE, repost
 

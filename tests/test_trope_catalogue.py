@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from slant.analyze._trope_catalogue import RULES, load_catalogue, parse_catalogue
-from slant.analyze._trope_patterns import compile_cue, compiled
+from slant.analyze.tropes._catalogue import RULES, load_catalogue, parse_catalogue
+from slant.analyze.tropes._patterns import compile_cue, compiled
 from slant.errors import ModelError
 
 REQUIRED_GROUPS = {"jews", "muslims", "migrants", "black", "roma", "lgbt", "women"}

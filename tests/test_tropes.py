@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from slant.analyze._trope_catalogue import load_catalogue
-from slant.analyze._trope_rules import may_name
-from slant.analyze.actors import ActorsComponent
+from slant.analyze.actors._component import ActorsComponent
 from slant.analyze.base import Context
-from slant.analyze.quotes import QuotesComponent
-from slant.analyze.tropes import TropesComponent, detect_tropes
+from slant.analyze.quotes._component import QuotesComponent
+from slant.analyze.tropes._catalogue import load_catalogue
+from slant.analyze.tropes._component import TropesComponent, detect_tropes
+from slant.analyze.tropes._rules import may_name
 from slant.models import Article, Flag
 from slant.nlp import load_nlp
 from slant.pipeline import PIPELINES, REGISTRY
@@ -556,7 +556,7 @@ def test_obfuscated_flag_points_at_the_original_text(nlp: Any) -> None:
     ],
 )
 def test_normalise(written: str, plain: str) -> None:
-    from slant.analyze._trope_normalise import normalise
+    from slant.analyze.tropes._normalise import normalise
 
     out = normalise(written)
     assert out.text == plain
@@ -892,7 +892,7 @@ REPORTED_UNFLAGGED: list[str] = [
 )
 def test_in_quoted_clause(text: str, word: str, clause: bool) -> None:
     """Issue 4: a quoted clause (three words or more) is told from a scare-quoted term."""
-    from slant.analyze.tropes import _in_quoted_clause
+    from slant.analyze.tropes._component import _in_quoted_clause
 
     assert _in_quoted_clause(text, text.index(word)) is clause
 
@@ -912,7 +912,7 @@ def test_in_quoted_clause(text: str, word: str, clause: bool) -> None:
 )
 def test_in_quote_marks(text: str, word: str, inside: bool) -> None:
     """Issue 4: single quotation marks count as quote marks; apostrophes do not."""
-    from slant.analyze.tropes import _in_quote_marks
+    from slant.analyze.tropes._component import _in_quote_marks
 
     assert _in_quote_marks(text, text.index(word)) is inside
 
@@ -963,14 +963,14 @@ PREFILTER_KEYS = [
 
 @pytest.mark.parametrize(("cue", "first_key"), PREFILTER_KEYS)
 def test_prefilter_keys_an_alternative_on_its_rarest_word(cue: str, first_key: set[str]) -> None:
-    from slant.analyze._trope_patterns import compile_cue
+    from slant.analyze.tropes._patterns import compile_cue
 
     assert set(compile_cue(cue, load_catalogue()).keys[0]) == first_key
 
 
 def test_prefilter_never_drops_a_sentence_a_cue_matches() -> None:
-    from slant.analyze._trope_normalise import normalise
-    from slant.analyze.tropes import _WORD, compiled
+    from slant.analyze.tropes._component import _WORD, compiled
+    from slant.analyze.tropes._normalise import normalise
 
     comp = compiled()
     flat = comp.cue_index[2]

@@ -2,7 +2,7 @@
 
 The public API is what ``__all__`` lists; every other module is private. The functions that load
 models or open databases are imported lazily, so ``import slant`` stays cheap. ``slant.compare``,
-``slant.stories``, ``slant.network`` and ``slant.report`` are modules (their functions are reached through
+``slant.stories``, ``slant.network`` and ``slant.report`` are modules and packages (their functions are reached through
 :mod:`slant.api`), so those names are not re-exported here as functions.
 """
 

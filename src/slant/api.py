@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from slant import exports as _export
-from slant._story_records import StoriesReport
 from slant.clean import clean_document
 from slant.config import Settings, load_settings
 from slant.engine.local import LocalEngine
@@ -26,10 +25,10 @@ from slant.store import CanonicalActor, SearchHit, Store
 from slant.store import listing as _listing
 from slant.store.listing import ArticlePage
 from slant.store.records import RunRecord
+from slant.stories import StoriesReport
 
 if TYPE_CHECKING:
-    from slant._actor_index import ActorIndex
-    from slant.compare import Comparison
+    from slant.compare import ActorIndex, Comparison
     from slant.store.records import StorySummary
     from slant.stories import ClusterParams
 
@@ -363,7 +362,7 @@ def report(path_out: str | Path, *, story: str | None = None, db: str | None = N
     comparisons and network share one actor index, so heatmap rows and network nodes carry the same names."""
     from slant import network as _network
     from slant import report as _report
-    from slant._actor_index import link_all
+    from slant.compare import link_all
 
     with open_store(db) as st:
         if story:
@@ -448,15 +447,15 @@ def compare(
 
 
 def _featurise_written(st: Store, analyses: Sequence[Analysis]) -> None:
-    from slant import _story_sync
+    from slant.stories import featurise_written
 
-    _story_sync.featurise_written(st, analyses)
+    featurise_written(st, analyses)
 
 
 def _update_stories(st: Store, ids: Sequence[str] | None = None, params: ClusterParams | None = None) -> StoriesReport:
-    from slant import _story_sync
+    from slant.stories import update_stored
 
-    return _story_sync.update(st, ids, params)
+    return update_stored(st, ids, params)
 
 
 def update_stories(
@@ -473,12 +472,12 @@ def update_stories(
 
 def rebuild_stories(db: str | Store | None = None, *, params: ClusterParams | None = None) -> StoriesReport:
     """Forget every stored story and copy link and cluster all stored articles again."""
-    from slant import _story_sync
+    from slant.stories import rebuild_stored
 
     if isinstance(db, Store):
-        return _story_sync.rebuild(db, params)
+        return rebuild_stored(db, params)
     with open_store(db) as st:
-        return _story_sync.rebuild(st, params)
+        return rebuild_stored(st, params)
 
 
 def stories(db: str | None = None, limit: int | None = 50) -> list[Story]:

@@ -542,8 +542,7 @@ def compare(
 ) -> None:
     """A story side by side: author stance toward each actor, who is quoted where, relations, facts only one
     article reports, differing figures, loaded language and hate flags, headlines."""
-    from slant._compare_view import render_comparisons
-    from slant.compare import comparisons_json
+    from slant.compare import comparisons_json, render_comparisons
 
     settings = load_settings(config, db=db, mode=mode)
     reports: list[api.RunReport] = []

@@ -1,7 +1,7 @@
 """The actor network: who backs or attacks whom, across articles.
 
 :func:`build_network` links every article's actors to canonical actors with the one cross-article linker
-(:func:`slant._actor_index.link_all`, the one ``slant compare`` uses: the store's name rules of
+(:func:`slant.compare._actor_index.link_all`, the one ``slant compare`` uses: the store's name rules of
 :mod:`slant.store.canonical`, order-free, plus a nickname sharing an alias joining the full name and
 non-person actors of one name merging across kinds), so the report's heatmap rows and network nodes are
 the same actors under the same names. Its merges can go a little further than the store's (``slant
@@ -43,7 +43,7 @@ from typing import IO, Any
 
 import networkx as nx
 
-from slant._actor_index import ActorIndex, link_all
+from slant.compare import ActorIndex, link_all
 from slant.models import Analysis
 
 __all__ = [
@@ -80,7 +80,7 @@ def build_network(
 ) -> nx.MultiDiGraph:
     """The actor network of ``analyses`` (see the module docstring for nodes, edges and attributes).
 
-    ``index`` (:func:`slant._actor_index.link_all` of these articles or more, e.g. the one a report shares
+    ``index`` (:func:`slant.compare._actor_index.link_all` of these articles or more, e.g. the one a report shares
     with its story comparisons) must link every article drawn (ValueError otherwise); by default the drawn
     articles are linked among themselves. Node counts only count the drawn articles.
     """

@@ -29,12 +29,12 @@ REGISTRY: dict[str, str] = {
     "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
     "slant.stance.v4": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
-    "slant.stance-model.v4": "slant.analyze.stance_model:ModelStanceComponent",
+    "slant.stance-model.v4": "slant.analyze.stance:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
-    "slant.bias.v1": "slant.analyze.bias:BiasComponent",
-    "slant.bias-model.v7": "slant.analyze.bias:ModelBiasComponent",
-    "slant.hate-model.v5": "slant.analyze.hate_model:HateModelComponent",
-    "slant.partisan.v1": "slant.analyze.partisan:PartisanComponent",
+    "slant.bias.v1": "slant.analyze.models:BiasComponent",
+    "slant.bias-model.v7": "slant.analyze.models:ModelBiasComponent",
+    "slant.hate-model.v5": "slant.analyze.models:HateModelComponent",
+    "slant.partisan.v1": "slant.analyze.models:PartisanComponent",
 }
 
 #: The components each mode runs, in order, by versioned name.

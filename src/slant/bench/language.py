@@ -28,7 +28,7 @@ from slant.bench.datasets import Example, read_babe, read_hatecheck, read_hyperp
 
 def babe_linear_cv(path: Path, folds: int = 5) -> dict[str, Any]:
     """Cross-validated macro-F1 of the fast bias model's recipe on BABE (C as shipped)."""
-    from slant.analyze._partisan_model import load_model, packaged_path
+    from slant.analyze.models import load_model, packaged_path
     from slant.train.bias_linear import cross_validate
 
     card = load_model(packaged_path("bias")).card
@@ -74,7 +74,7 @@ def babe_loaded_words(path: Path, limit: int = 0) -> dict[str, Any]:
 
 def hyperpartisan_cv(articles: Path, truth: Path, folds: int = 10) -> dict[str, Any]:
     """Cross-validated accuracy of the hyperpartisan model's recipe on the SemEval-2019 training articles."""
-    from slant.analyze._partisan_model import load_model, packaged_path
+    from slant.analyze.models import load_model, packaged_path
     from slant.train.hyperpartisan import cross_validate
 
     card = load_model(packaged_path("hyperpartisan")).card
@@ -168,7 +168,7 @@ def hatecheck_training(card: dict[str, Any]) -> str:
 def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
     """HateCheck through the sentence model's hate head as ``slant.hate-model.v5`` uses it: a case is queued
     for review when the head's probability reaches the component's threshold and a catalogue group is named."""
-    from slant.analyze.hate_model import HATE_THRESHOLD, group_in
+    from slant.analyze.models import HATE_THRESHOLD, group_in
     from slant.nlp.sentence_model import SentenceModel
 
     cases = read_hatecheck(path)[: limit or None]

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from slant.analyze._stance_types import TargetItem, TargetScorer
+from slant.analyze.stance import TargetItem, TargetScorer
 
 LABELS: tuple[str, ...] = ("negative", "neutral", "positive")
 _LABEL_OF = {2.0: "negative", 4.0: "neutral", 6.0: "positive"}
@@ -68,7 +68,7 @@ def metrics(gold: Sequence[str], pred: Sequence[str]) -> dict[str, Any]:
 def score_newsmtsc(path: Path, scorer: TargetScorer | None = None) -> dict[str, Any]:
     """Score every (sentence, target) of a NewsMTSC file with ``scorer`` (default: the fast rules)."""
     if scorer is None:
-        from slant.analyze._stance_rules import RuleScorer
+        from slant.analyze.stance import RuleScorer
 
         scorer = RuleScorer()
     items, gold = load_items(Path(path))
@@ -82,7 +82,7 @@ def score_newsmtsc(path: Path, scorer: TargetScorer | None = None) -> dict[str, 
 def _scorer(mode: str) -> TargetScorer | None:
     if mode == "fast":
         return None
-    from slant.analyze.stance_model import model_scorer
+    from slant.analyze.stance import model_scorer
 
     return model_scorer()
 

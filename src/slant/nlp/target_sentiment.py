@@ -225,9 +225,9 @@ class ModelTargetScorer:
     """A scorer for ``slant.bench.newsmtsc.score_newsmtsc(path, scorer=ModelTargetScorer())``.
 
     ``score`` takes plain ``(sentence, start, end)`` triples or objects with ``start``, ``end`` and the sentence
-    as ``sentence`` or ``text`` (e.g. ``slant.analyze._stance_types.TargetItem``), and returns
+    as ``sentence`` or ``text`` (e.g. ``slant.analyze.stance._types.TargetItem``), and returns
     (negative, neutral, positive) probabilities in order. It scores the sentence as given; the stance
-    component's own scorer (``slant.analyze.stance_model``) also hides quoted words for the author.
+    component's own scorer (``slant.analyze.stance``) also hides quoted words for the author.
     """
 
     name = "slant.target_sentiment.onnx"

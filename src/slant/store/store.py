@@ -18,7 +18,7 @@ from slant.store.connect import WRITE_OPTION, display_url, make_engine, open_err
 from slant.store.records import CanonicalActor, ErrorRecord, RunRecord, SearchHit, StorySummary, WriteResult
 
 if TYPE_CHECKING:
-    from slant._story_records import ArticleFeatures, StoryState
+    from slant.store.story_records import ArticleFeatures, StoryState
 
 T = TypeVar("T")
 

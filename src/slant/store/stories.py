@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 from sqlalchemy import Connection, Select, delete, func, insert, or_, select, update
 
-from slant._story_records import CLUSTERED_STATUSES, STORY_ACTORS, ArticleFeatures, StoryState
 from slant.clean.near_dups import Signature, band_keys
 from slant.errors import NotFoundError
 from slant.models import Story
 from slant.store.reader import MIN_PREFIX, chunks, prefix_matches
 from slant.store.records import StorySummary
 from slant.store.schema import articles, stories, story_copy_bands, story_features
+from slant.store.story_records import CLUSTERED_STATUSES, STORY_ACTORS, ArticleFeatures, StoryState
 
 
 def _now() -> str:

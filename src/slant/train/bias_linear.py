@@ -1,4 +1,4 @@
-"""Train the fast sentence-bias model (:mod:`slant.analyze.bias`) on BABE.
+"""Train the fast sentence-bias model (:mod:`slant.analyze.models`) on BABE.
 
 The same linear TF-IDF model as the hyperpartisan score (:mod:`slant.train.hyperpartisan`), over sentences:
 cheap enough to score every sentence of a large corpus in the fast pipeline. ``--folds 5`` reports
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from slant.analyze._partisan_model import LinearTextModel
+from slant.analyze.models import LinearTextModel
 from slant.bench.datasets import Example, folds, read_babe
 from slant.nlp.target_sentiment import macro_f1
 from slant.train.hyperpartisan import MODEL_FILE, train

@@ -1,4 +1,4 @@
-"""Train the hyperpartisan article model (:mod:`slant.analyze.partisan`) on SemEval-2019 Task 4 by-article.
+"""Train the hyperpartisan article model (:mod:`slant.analyze.models`) on SemEval-2019 Task 4 by-article.
 
 TF-IDF over word unigrams and bigrams (sublinear tf, l2-normalised) and an l2-regularised logistic regression
 fitted with L-BFGS (numpy + scipy: no torch needed). ``--folds 10`` reports stratified K-fold
@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from scipy import optimize, sparse
 
-from slant.analyze._partisan_model import LinearTextModel, features, vocabulary
+from slant.analyze.models import LinearTextModel, features, vocabulary
 from slant.bench.datasets import Example, folds, read_hyperpartisan
 
 MODEL_FILE = "model.json.gz"

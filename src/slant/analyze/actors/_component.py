@@ -1,0 +1,314 @@
+"""Actors: who is in an article, with every name the text uses for them, and pronoun links.
+
+:func:`extract_actors` works on a spaCy Doc in four steps:
+
+1. candidate mentions: NER corrected by the sourced lexicons and rules (:mod:`slant.analyze.actors._candidates`);
+2. people: full names clustered, misspellings merged and corrected to a known spelling, lone surnames,
+   first names and title + surname attached (:mod:`slant.analyze.actors._people`); names NER mistyped
+   ("Lutfur" as GPE) or missed become mentions of the person they name;
+3. everything else grouped by canonical name (parties and groups by their lexicon name, organisations
+   also by acronym: "NEC" = "National Executive Committee", "DfT" = "Department for Transport", an acronym
+   the model left untagged included); a lone word the model called a person that opens exactly one
+   company's name joins it ("Verrow" of "Verrow Rail");
+4. pronouns linked to the actors (:mod:`slant.analyze.actors._pronouns`).
+
+Names drop titles ("Ms Ali" belongs to "Rushanara Ali"); aliases are the distinct surface forms; mentions
+exclude possessive endings. Ids are slugs of the names, unique within the article.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from slant.analyze.actors._candidates import CONNECTORS, NAME_POS, Candidate, find_candidates
+from slant.analyze.actors._people import PeopleResolver, person_name
+from slant.analyze.actors._pronouns import link_pronouns
+from slant.analyze.base import Component, Context
+from slant.analyze.common import Lexicon, initials, is_acronym, load_lexicon, normalise, unique_slugs
+from slant.models import Actor, ActorKind, Span
+from slant.nlp.spans import doc_text
+
+#: One actor being assembled: name, kind, mentions, gender (persons).
+_Group = tuple[str, str, list[Candidate], str | None]
+_KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
+
+#: Extra weight of a lexicon/rule-typed mention when mentions of one name disagree on its kind.
+RULE_WEIGHT = 3
+
+
+def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str], ...]]:
+    """The actors of ``doc`` (ordered by first mention) and its pronoun links ``(span, actor id)``."""
+    lex = load_lexicon()
+    people, kept, claimed = _resolve_people(doc, lex)
+    others_by_key = _group_others(kept, doc, claimed, lex)
+    groups: list[_Group] = []
+    for p in people.people:
+        other = None
+        if p.single and not p.genders:
+            other = others_by_key.get(normalise(p.single)) or _company_of(
+                p.single, p.mentions, others_by_key, doc_text(doc), lex
+            )
+        if other is not None:
+            other.extend(p.mentions)  # a lone word the model once called a person: "Fenwick", "Barking"
+        elif p.mentions:
+            groups.append((p.name(lex), "person", p.mentions, p.gender))
+    groups += _named_groups(others_by_key, doc_text(doc))
+    groups.sort(key=lambda g: min(c.start for c in g[2]))
+    ids = unique_slugs(g[0] for g in groups)
+    actors = tuple(_actor(i, g[0], g[1], g[2], doc_text(doc)) for i, g in zip(ids, groups, strict=True))
+    genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
+    mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
+    pronouns = tuple(link_pronouns(doc, mentions, genders))
+    return actors, pronouns
+
+
+def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candidate], list[bool]]:
+    """Find the candidates, cluster the people among them; return the people, the other candidates and
+    which tokens the candidates claim."""
+    cands, claimed = find_candidates(doc, lex)
+    people = PeopleResolver(lex)
+    persons, others = _split_people(cands, doc_text(doc), lex)
+    persons, others = _mistyped_people(persons, others, doc_text(doc), lex)
+    people.add_full_names([c for c in persons if len(c.name) >= 2])
+    parts = people.name_parts()
+    singles = [c for c in persons if len(c.name) == 1]
+    kept: list[Candidate] = []
+    for c in others:
+        if c.source == "ner" and doc_text(doc)[c.start : c.end] in parts:
+            c.kind, c.name = "person", (doc_text(doc)[c.start : c.end],)
+            singles.append(c)
+        else:
+            kept.append(c)
+    singles += _untagged_names(doc, claimed, parts, lex)
+    joined, singles = _join_adjacent(sorted(singles, key=lambda c: c.start), doc_text(doc))
+    people.add_full_names(joined)
+    for c in singles:
+        people.add_single(c)
+    return people, kept, claimed
+
+
+def _split_people(cands: list[Candidate], text: str, lex: Lexicon) -> tuple[list[Candidate], list[Candidate]]:
+    """Person candidates (with their title-free name words) and the rest."""
+    persons: list[Candidate] = []
+    others: list[Candidate] = []
+    for c in cands:
+        if c.kind != "person":
+            others.append(c)
+            continue
+        name, gender = person_name(c.canonical or text[c.start : c.end], lex)
+        if not name:
+            continue
+        c.name, c.gender = name, c.gender or gender
+        persons.append(c)
+    return persons, others
+
+
+def _mistyped_people(
+    persons: list[Candidate], others: list[Candidate], text: str, lex: Lexicon
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Two- or three-word names the model typed ORG/GPE that are people ("Helena Voss" as ORG).
+
+    A name is taken for a person when its first word is a known given name, or its last word is a name
+    the article uses for a person elsewhere; organisation words and place suffixes rule it out. So is one
+    word the model or its context typed otherwise ("in and around Trump's endorsement", "both Trump and
+    Bannon" after it) when it is the surname of a person the article names in full and no lexicon lists it
+    as a place, party or organisation, and the model does not call it a place.
+    """
+    person_words = {w for c in persons for w in (c.name[0], c.name[-1])}
+    surnames = {c.name[-1] for c in persons if len(c.name) >= 2}
+    keep: list[Candidate] = []
+    for c in others:
+        words = text[c.start : c.end].split()
+        if (
+            c.source == "ner"
+            and c.label in ("ORG", "GPE", "FAC", "NORP")
+            and 2 <= len(words) <= 3
+            and all(w[0].isupper() and w.isalpha() for w in words)
+            and not any(w in lex.org_words for w in words)
+            and words[-1] not in lex.place_suffixes
+            and (words[0] in lex.first_names or words[-1] in person_words)
+        ) or _surname_alone(c, words, surnames, lex):
+            c.kind, c.name = "person", tuple(words)
+            persons.append(c)
+        elif _possessor_alone(c, words, surnames, lex):
+            # "Trump’s Contradictions" (a headline the model took for an organisation): Trump's mention
+            c.end, c.tok_end = c.start + len(words[0]) - 2, c.tok_start + 1
+            c.kind, c.name, c.canonical = "person", (words[0][:-2],), None
+            persons.append(c)
+        else:
+            keep.append(c)
+    return persons, keep
+
+
+def _possessor_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexicon) -> bool:
+    """An organisation entity that opens with a possessive surname of a person named in full and has no
+    organisation word after it ("Trump’s Contradictions"; not "the Women’s March" or "St Mary’s Hospital")."""
+    if c.source != "ner" or c.label not in ("ORG", "FAC") or len(words) < 2:
+        return False
+    first = words[0].replace("’", "'")
+    return first.endswith("'s") and first[:-2] in surnames and not any(w in lex.org_words for w in words[1:])
+
+
+def _surname_alone(c: Candidate, words: list[str], surnames: set[str], lex: Lexicon) -> bool:
+    """One model-typed word that is the surname of a person named in full, and no listed place or body.
+
+    A word the model itself calls a place (GPE, LOC: "spoke in Washington") stays one."""
+    if c.source not in ("ner", "ner+context") or c.label in ("GPE", "LOC") or len(words) != 1:
+        return False
+    w = words[0]
+    listed = w in lex.places or w in lex.orgs or w in lex.parties or w.lower() in lex.groups
+    return w in surnames and not listed
+
+
+def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate], list[Candidate]]:
+    """Join a lone given name and the lone surname right after it ("Callum" + "Drury") into one mention."""
+    joined: list[Candidate] = []
+    rest: list[Candidate] = []
+    for c in singles:
+        prev = rest[-1] if rest else None
+        if prev is not None and text[prev.end : c.start] == " " and prev.source != "title":
+            rest.pop()
+            joined.append(
+                Candidate(
+                    prev.tok_start,
+                    c.tok_end,
+                    prev.start,
+                    c.end,
+                    "person",
+                    "joined",
+                    gender=prev.gender or c.gender,
+                    name=prev.name + c.name,
+                )
+            )
+        else:
+            rest.append(c)
+    return joined, rest
+
+
+def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon) -> list[Candidate]:
+    """Lone given names or surnames of known people that no other rule took ("Livingstone" untagged)."""
+    out: list[Candidate] = []
+    for tok in doc:
+        if claimed[tok.i] or tok.text not in parts or not tok.is_alpha:
+            continue
+        if tok.is_sent_start and tok.pos_ not in NAME_POS:
+            continue
+        if tok.text in lex.parties or tok.lower_ in lex.groups or tok.lower_ in lex.non_actors:
+            continue
+        start = tok.idx
+        out.append(Candidate(tok.i, tok.i + 1, start, start + len(tok.text), "person", "name", name=(tok.text,)))
+    return out
+
+
+def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Lexicon) -> dict[str, list[Candidate]]:
+    """Non-person mentions by canonical name, short forms merged into the name they shorten."""
+    text: str = doc_text(doc)
+    by_key: dict[str, list[Candidate]] = {}
+    for c in cands:
+        by_key.setdefault(normalise(c.canonical or text[c.start : c.end]), []).append(c)
+    _merge_short_forms(by_key, text)
+    _untagged_acronyms(by_key, doc, claimed, lex)
+    return by_key
+
+
+def _abbreviations(by_key: dict[str, list[Candidate]]) -> dict[str, str]:
+    """Initials -> the one multi-word organisation or party they abbreviate (ambiguous initials left out)."""
+    found: dict[str, set[str]] = {}
+    for k, ms in by_key.items():
+        if len(k.split()) > 1 and ms[0].kind in ("org", "party"):
+            for form in initials(k.split(), CONNECTORS | {"the"}):
+                if len(form) >= 2:
+                    found.setdefault(form, set()).add(k)
+    return {form: next(iter(ks)) for form, ks in found.items() if len(ks) == 1}
+
+
+def _untagged_acronyms(by_key: dict[str, list[Candidate]], doc: Any, claimed: list[bool], lex: Lexicon) -> None:
+    """Acronyms the model left untagged ("An NFA spokesperson") that abbreviate a named organisation."""
+    abbrev = _abbreviations(by_key)
+    if not abbrev:
+        return
+    for tok in doc:
+        if claimed[tok.i] or not is_acronym(tok.text) or tok.text in lex.titles or tok.lower_ in lex.non_actors:
+            continue
+        target = abbrev.get(tok.lower_)
+        if target is not None:
+            end = tok.idx + len(tok.text)
+            by_key[target].append(Candidate(tok.i, tok.i + 1, tok.idx, end, by_key[target][0].kind, "acronym"))
+
+
+def _company_of(
+    word: str, mentions: list[Candidate], by_key: dict[str, list[Candidate]], text: str, lex: Lexicon
+) -> list[Candidate] | None:
+    """The mentions of the one organisation whose name opens with ``word`` and ends in an organisation word
+    ("Verrow" -> "Verrow Rail"), for a lone word the model alone called a person; None when no such
+    organisation or several fit, or another kind of name opens with it."""
+    if any(c.source != "ner" for c in mentions):
+        return None
+    w = word.casefold()
+    fits = [k for k in by_key if len(k.split()) > 1 and k.split()[0] == w]
+    if len(fits) != 1 or any(c.kind != "org" for c in by_key[fits[0]]):
+        return None
+    first = by_key[fits[0]][0]
+    if text[first.start : first.end].split()[-1] not in lex.org_words:
+        return None
+    return by_key[fits[0]]
+
+
+def _named_groups(by_key: dict[str, list[Candidate]], text: str) -> list[_Group]:
+    """Name and type each group of non-person mentions (kind by vote, rules outweighing the model; the name is
+    the most frequent surface, a spelt-out name before an acronym)."""
+    out: list[_Group] = []
+    for ms in by_key.values():
+        votes: Counter[str] = Counter()
+        for c in ms:
+            votes[c.kind] += 1 if c.source == "ner" else RULE_WEIGHT
+        kind = votes.most_common(1)[0][0]
+        surfaces = Counter(c.canonical or text[c.start : c.end] for c in ms)
+        name = max(surfaces.items(), key=lambda kv: (not is_acronym(kv[0]), kv[1], len(kv[0])))[0]
+        out.append((name, kind, ms, None))
+    return out
+
+
+def _merge_short_forms(by_key: dict[str, list[Candidate]], text: str) -> None:
+    """Merge one-word forms into the organisation they shorten: an acronym ("NEC" -> "National Executive
+    Committee") or the name's last word ("the Review" -> "Meridian Review") when only one name fits."""
+    multi = [k for k, ms in by_key.items() if len(k.split()) > 1 and ms[0].kind in ("org", "party")]
+    abbrev = _abbreviations(by_key)
+    for key in [k for k in by_key if len(k.split()) == 1]:
+        first = by_key[key][0]
+        if is_acronym(text[first.start : first.end]) and abbrev.get(key) in by_key:
+            by_key[abbrev[key]].extend(by_key.pop(key))
+            continue
+        heads = [k for k in multi if k.split()[-1] == key]
+        if len(heads) == 1 and first.kind != "place":
+            by_key[heads[0]].extend(by_key.pop(key))
+
+
+def _actor(aid: str, name: str, kind: str, ms: list[Candidate], text: str) -> Actor:
+    spans = sorted({(c.start, c.end) for c in ms})
+    aliases = list(dict.fromkeys(text[s:e] for s, e in spans))
+    return Actor(
+        id=aid,
+        name=name,
+        kind=_kind(kind),
+        aliases=tuple(aliases),
+        mentions=tuple(Span(s, e, text[s:e]) for s, e in spans),
+    )
+
+
+def _kind(kind: str) -> ActorKind:
+    return _KINDS.get(kind, "other")
+
+
+class ActorsComponent(Component):
+    """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
+
+    name: ClassVar[str] = "slant.actors.v3"
+    requires: ClassVar[tuple[str, ...]] = ("doc",)
+    provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
+
+    def __call__(self, ctx: Context) -> None:
+        actors, pronouns = extract_actors(ctx.doc)
+        ctx.data["actors"] = actors
+        ctx.data["pronouns"] = pronouns

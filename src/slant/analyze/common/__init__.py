@@ -1,0 +1,39 @@
+"""Helpers the analysers share: packaged word lists and tables (``_resources``), the general lexicon of
+titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``) and wire datelines
+(``_datelines``). No component lives here.
+"""
+
+from __future__ import annotations
+
+from slant.analyze.common._datelines import dateline_at
+from slant.analyze.common._lexicon import Lexicon, Title, load_lexicon
+from slant.analyze.common._names import (
+    canonical_spelling,
+    initials,
+    is_acronym,
+    is_familiar_form,
+    is_web_token,
+    normalise,
+    same_person,
+    surname_matches,
+    unique_slugs,
+)
+from slant.analyze.common._resources import read_tsv, read_words
+
+__all__ = [
+    "Lexicon",
+    "Title",
+    "canonical_spelling",
+    "dateline_at",
+    "initials",
+    "is_acronym",
+    "is_familiar_form",
+    "is_web_token",
+    "load_lexicon",
+    "normalise",
+    "read_tsv",
+    "read_words",
+    "same_person",
+    "surname_matches",
+    "unique_slugs",
+]

@@ -1,0 +1,332 @@
+"""Quotes: what people say in an article, directly or reported, and who says it.
+
+:func:`extract_quotes` works on the spaCy Doc, the actors and the pronoun links in four steps:
+
+1. quotation marks are paired in one pass over the text (:mod:`slant.analyze.quotes._marks`): straight,
+   curly, single and guillemet marks, apostrophes told apart, quotes over several paragraphs;
+2. reported clauses come from the parse (:mod:`slant.analyze.quotes._reported`): the clausal complement
+   of a reporting verb from ``resources/quotes/reporting_verbs.tsv`` ("X said (that) ...", "X told Y
+   that ...", "X warned ..."), and "according to X, ...". A clause that lies inside one pair of marks is
+   the frame of a *direct* quote; a clause that holds quoted words and words of its own is *mixed* (the
+   whole clause, marks included inside it); a clause without marks is *indirect*;
+3. quotes the parse did not frame are attributed from the words right after or before them
+   (:mod:`slant.analyze.quotes._windows`): "…,” she said", "…,” said X", "X told the BBC: “…",
+   "adding: “…", "accused X of “…";
+4. the speaker is resolved (:mod:`slant.analyze.quotes._speaker`) to an actor, through a pronoun link, or
+   to an unnamed speaker phrase ("a Labour spokesperson": ``speaker`` null, ``speaker_name`` set).
+
+Conventions (the gold set follows them):
+
+* one :class:`~slant.models.Quote` is one contiguous stretch of quoted words without its marks. A
+  quote interrupted by its attribution ("“We will win,” she said, “and we will win big.”") gives two
+  quotes with the same speaker; a quote over several paragraphs gives one quote per paragraph, all with
+  the speaker found for any of them;
+* a quote of at most :data:`SHORT_WORDS` words that no reporting verb frames is a phrase (a scare quote,
+  a nickname, a slogan) and is left out; so is a quoted title (every word capitalised). Framed short
+  fragments are kept ("called it “a disgrace”", "accused X of “…”"), and so is a short whole sentence
+  ("Nobody knows.") that continues a speaker;
+* an unframed longer quote that stands where a sentence can start continues the last speaker when it is
+  in the same paragraph as that speaker's quote, or when its paragraph holds nothing but the quote and
+  follows that speaker's paragraph; when a different person is the subject of a sentence in between, that
+  person speaks instead. Otherwise (and always for quoted words inside the writer's own sentence:
+  'because Trump “is less bound ...”') its speaker is null;
+* nested reports keep only the outermost ("X said Y had claimed ...").
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from slant.analyze.base import Component, Context
+from slant.analyze.quotes._lexicon import ACCORDING_TO, load_quote_lexicon
+from slant.analyze.quotes._marks import Marked, MarkIndex, find_marked, word_count
+from slant.analyze.quotes._reported import find_reported
+from slant.analyze.quotes._speaker import Speaker, SpeakerFinder
+from slant.analyze.quotes._windows import Windows
+from slant.models import Actor, Quote, Span
+from slant.nlp.spans import doc_text
+
+#: Longest unframed quoted stretch (in words) taken for a phrase rather than a quote.
+SHORT_WORDS = 5
+#: Words that may stay lower-case in a title ("Road to Nowhere").
+TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "to", "in", "on", "for", "at", "by", "with", "from"})
+#: What may come right before a quote that is a sentence of its own: a sentence end, a colon, a comma, a
+#: dash, or the close of an earlier quote.
+SENTENCE_OPENERS = frozenset(".!?:;,—–-\"”’'»…")
+#: How many paragraphs back a quote-only paragraph looks for the speaker it continues.
+CONTINUE_PARAGRAPHS = 1
+
+Kind = Literal["direct", "indirect", "mixed"]
+
+
+@dataclass(slots=True)
+class _Item:
+    """A quote being assembled."""
+
+    start: int
+    end: int
+    kind: Kind
+    speaker: Speaker | None
+    cue: str | None
+    cue_type: str | None
+    reach: int  # end of the quote or of its attribution, whichever is later
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    speaker: Speaker
+    cue: str
+    cue_type: str
+    reach: int
+
+
+def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[Span, str]]) -> tuple[Quote, ...]:
+    """The quotes of ``doc`` in text order (see the module docstring for the rules)."""
+    text: str = doc_text(doc)
+    lex = load_quote_lexicon()
+    marks = find_marked(text)
+    index = MarkIndex(marks)
+    finder = SpeakerFinder(doc, actors, pronouns, lex)
+    paras = _paragraph_starts(text)
+    items: list[_Item] = []
+    frames: dict[int, _Frame] = {}
+    consumed: set[int] = set()
+    for r in find_reported(doc, lex, index, finder.subject):
+        if r.speaker_token is None:
+            continue
+        spk = finder.resolve(r.speaker_token)
+        if spk is None:
+            continue
+        reach = max(r.end, r.cue_token.idx + len(r.cue_token.text))
+        hits = [k for k in index.overlapping(r.start, r.end) if k not in consumed]
+        if not hits:
+            if spk.strong or (r.cue == ACCORDING_TO and r.speaker_token.tag_ != "NNS"):
+                items.append(_Item(r.start, r.end, "indirect", spk, r.cue, r.cue_type, reach))
+            continue
+        if len(hits) == 1 and marks[hits[0]].open <= r.start and r.end <= marks[hits[0]].outer_end:
+            frames.setdefault(hits[0], _Frame(spk, r.cue, r.cue_type, reach))
+            continue
+        start = min(r.start, *(marks[k].open for k in hits))
+        end = max(r.end, *(marks[k].outer_end for k in hits))
+        items.append(_Item(start, end, "mixed", spk, r.cue, r.cue_type, max(reach, end)))
+        consumed.update(hits)
+        for k in hits:
+            frames.setdefault(k, _Frame(spk, r.cue, r.cue_type, reach))
+    _frame_from_windows(doc, text, marks, paras, frames, finder)
+    _share_in_groups(marks, frames)
+    for k, m in enumerate(marks):
+        if k in consumed:
+            continue
+        f = frames.get(k)
+        if f is not None:
+            if not _title_like(text[m.start : m.end]):
+                items.append(_Item(m.start, m.end, "direct", f.speaker, f.cue, f.cue_type, max(m.outer_end, f.reach)))
+        elif _sentence_like(text, m) or (word_count(text, m) > SHORT_WORDS and not _title_like(text[m.start : m.end])):
+            items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
+    items.sort(key=lambda it: (it.start, -it.end))
+    _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
+    kept = [it for it in items if it.speaker is not None or _long(text, it)]
+    return tuple(_quote(it, text) for it in _no_overlaps(kept))
+
+
+def _long(text: str, it: _Item) -> bool:
+    """True unless the item is a short unframed quote (kept only when it continues a speaker)."""
+    return it.kind != "direct" or it.cue is not None or len(text[it.start : it.end].split()) > SHORT_WORDS
+
+
+def _sentence_like(text: str, m: Marked) -> bool:
+    """A short quote that is a whole sentence ("Nobody knows."): capitalised, ending with . ! or ?, and
+    standing where a sentence starts. A phrase quoted inside the writer's sentence ("treats this vote as
+    “Russian aggression.”") is no sentence of its own, whatever punctuation the quote marks enclose."""
+    content = text[m.start : m.end]
+    if not (content[0].isupper() and content[-1] in ".!?" and len(content.split()) <= SHORT_WORDS):
+        return False
+    return _at_sentence_start(text, m.open)
+
+
+def _at_sentence_start(text: str, pos: int) -> bool:
+    """Whether a quotation mark at ``pos`` stands where a sentence can start (see :data:`SENTENCE_OPENERS`)."""
+    i = pos - 1
+    while i >= 0 and text[i].isspace():
+        if text[i] == "\n":
+            return True  # a paragraph starts here
+        i -= 1
+    return i < 0 or text[i] in SENTENCE_OPENERS
+
+
+def _frame_from_windows(
+    doc: Any,
+    text: str,
+    marks: list[Marked],
+    paras: list[int],
+    frames: dict[int, _Frame],
+    finder: SpeakerFinder,
+) -> None:
+    """Frames for the quotes the parse left unframed, from the words after or before each."""
+    windows = Windows(doc, text, load_quote_lexicon(), finder.subject)
+    for k, m in enumerate(marks):
+        if k in frames:
+            continue
+        p = bisect_right(paras, m.open) - 1
+        para_end = paras[p + 1] if p + 1 < len(paras) else len(text)
+        after_limit = min(para_end, marks[k + 1].open) if k + 1 < len(marks) else para_end
+        before_limit = max(paras[p], marks[k - 1].outer_end if k else 0)
+        frame = windows.after(m, after_limit) or windows.before(m, before_limit)
+        if frame is None:
+            continue
+        spk = finder.resolve(frame.speaker_token)
+        if spk is not None:
+            frames[k] = _Frame(spk, frame.cue, frame.cue_type, max(frame.end, m.outer_end))
+
+
+def _share_in_groups(marks: list[Marked], frames: dict[int, _Frame]) -> None:
+    """Every part of a quote over several paragraphs takes the frame found for any part."""
+    first: dict[int, _Frame] = {}
+    for k, m in enumerate(marks):
+        if k in frames and m.group not in first:
+            first[m.group] = frames[k]
+    for k, m in enumerate(marks):
+        if k not in frames and m.group in first:
+            frames[k] = first[m.group]
+
+
+def _continue_speakers(
+    items: list[_Item],
+    text: str,
+    paras: list[int],
+    index: MarkIndex,
+    marks: list[Marked],
+    subjects: list[tuple[int, str, str]],
+) -> None:
+    """Give unframed quotes a speaker (see the module docstring).
+
+    The narrative before the quote (back to the last speaker's quote when that one is continued, else to
+    the paragraph start, or the previous paragraph's start for a paragraph that is only a quote) is
+    searched for persons who are clause subjects: exactly one -> that person ("Mr Doyle defended the
+    decision. “We cannot ...”"); none -> the last speaker, when continued.
+    """
+    last: _Item | None = None
+    starts = [s[0] for s in subjects]
+    for it in items:
+        if it.reach != -1:
+            if it.speaker is not None:
+                last = it
+            continue
+        it.reach = it.end
+        k = index.at(it.start)
+        if k is not None and not _at_sentence_start(text, marks[k].open):
+            continue  # 'because Trump “is less bound ...”': quoted words inside the writer's sentence
+        p_here = bisect_right(paras, it.start) - 1
+        alone = _quote_only(text, paras, p_here, index, marks)
+        continued = False
+        if last is not None and last.speaker is not None:
+            p_last = bisect_right(paras, last.start) - 1
+            continued = p_here == p_last or (0 < p_here - p_last <= CONTINUE_PARAGRAPHS and alone)
+        if continued and last is not None:
+            since = last.reach
+        else:
+            since = paras[p_here - 1] if alone and p_here > 0 else paras[p_here]
+        named = {
+            (aid, name)
+            for pos, aid, name in (
+                subjects[j] for j in range(bisect_left(starts, since), bisect_left(starts, it.start))
+            )
+            if index.at(pos) is None
+        }
+        if continued and last is not None and last.speaker is not None:
+            named = {n for n in named if n[0] != last.speaker.actor}
+        if len(named) == 1:
+            aid, name = next(iter(named))
+            it.speaker = Speaker(aid, name, True)
+        elif not named and continued and last is not None:
+            it.speaker = last.speaker
+        if it.speaker is not None:
+            last = it
+
+
+def _quote_only(text: str, paras: list[int], p: int, index: MarkIndex, marks: list[Marked]) -> bool:
+    """True when paragraph ``p`` holds nothing but quoted words (and punctuation)."""
+    start = paras[p]
+    end = paras[p + 1] if p + 1 < len(paras) else len(text)
+    i = start
+    while i < end:
+        k = index.at(i)
+        if k is not None:
+            i = max(marks[k].outer_end, i + 1)
+            continue
+        if text[i].isalnum():
+            return False
+        i += 1
+    return True
+
+
+def _subject_mentions(doc: Any, finder: SpeakerFinder, index: MarkIndex) -> list[tuple[int, str, str]]:
+    """(char offset, actor id, surface) of every person named or pronoun-linked as the subject of a verb
+    outside quotation marks (in 'because Trump “is less bound ...”' the quote goes on with the writer's
+    sentence about Trump, so it is no sign that Trump speaks)."""
+    out: list[tuple[int, str, str]] = []
+    for tok in doc:
+        if tok.dep_ == "nsubj" and index.at(tok.head.idx) is None:
+            hit = finder.named_person(tok)
+            if hit is not None:
+                out.append((tok.idx, hit[0], hit[1]))
+    return out
+
+
+def _title_like(content: str) -> bool:
+    """A quoted title or slogan: two or more words, every one capitalised (small words aside)."""
+    words = content.split()
+    if len(words) < 2 or content[-1] in ".,!?;:":
+        return False
+    return all(w[0].isupper() or w.lower() in TITLE_SMALL for w in words if w[0].isalpha()) and words[0][0].isupper()
+
+
+def _paragraph_starts(text: str) -> list[int]:
+    """Start offsets of the paragraphs of ``text`` (a paragraph is a line; blank lines start none)."""
+    out = [0]
+    pos = text.find("\n")
+    while pos != -1:
+        if pos + 1 < len(text) and text[pos + 1] != "\n":
+            out.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    return out
+
+
+def _no_overlaps(items: list[_Item]) -> list[_Item]:
+    """Keep the earlier of two overlapping quotes (items are sorted by start, longer first)."""
+    out: list[_Item] = []
+    reach = -1
+    for it in items:
+        if it.start < reach:
+            continue
+        out.append(it)
+        reach = it.end
+    return out
+
+
+def _quote(it: _Item, text: str) -> Quote:
+    spk = it.speaker
+    return Quote(
+        text=text[it.start : it.end],
+        start=it.start,
+        end=it.end,
+        kind=it.kind,
+        speaker=spk.actor if spk else None,
+        speaker_name=spk.name if spk else None,
+        cue=it.cue,
+        cue_type=it.cue_type,
+    )
+
+
+class QuotesComponent(Component):
+    """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
+
+    name: ClassVar[str] = "slant.quotes.v3"
+    requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
+    provides: ClassVar[tuple[str, ...]] = ("quotes",)
+
+    def __call__(self, ctx: Context) -> None:
+        ctx.data["quotes"] = extract_quotes(ctx.doc, ctx.data["actors"], ctx.data["pronouns"])

@@ -1,0 +1,60 @@
+"""The quote resource files (``slant/resources/quotes/*.tsv``), loaded once per process.
+
+``reporting_verbs.tsv`` maps a verb lemma to its cue type; ``speaker_nouns.tsv`` lists head nouns of
+speaker phrases that name no actor; ``sentence_openers.tsv`` lists the connectives that, capitalised right
+after a reporting verb, start a glued-on sentence rather than the reported clause; ``withholding_heads.tsv``
+lists the words that, governing a reporting verb, say nothing was said ("declined to say"). Each has a
+``why`` for every entry (see the README beside them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from slant.analyze.common import read_tsv
+
+RESOURCE_DIR = "resources/quotes"
+
+#: The prepositional cue that has no verb.
+ACCORDING_TO = "according to"
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteLexicon:
+    """Reporting verbs (lemma -> cue type), speaker nouns (lower-case lemma -> class), sentence openers and
+    withholding heads."""
+
+    verbs: dict[str, str]
+    speaker_nouns: dict[str, str]
+    sentence_openers: frozenset[str]
+    withholding: frozenset[str]
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    return read_tsv(RESOURCE_DIR, name)
+
+
+@lru_cache(maxsize=1)
+def load_quote_lexicon() -> QuoteLexicon:
+    """Read the quote resource files (cached)."""
+    verbs = {r["lemma"].lower(): r["cue_type"] for r in _rows("reporting_verbs.tsv")}
+    nouns = {r["noun"].lower(): r["class"] for r in _rows("speaker_nouns.tsv")}
+    openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
+    withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
+    return QuoteLexicon(verbs=verbs, speaker_nouns=nouns, sentence_openers=openers, withholding=withholding)
+
+
+def cue_of(tok: Any, lex: QuoteLexicon) -> tuple[str, str] | None:
+    """(cue, cue type) when ``tok`` is a reporting verb."""
+    if tok.pos_ != "VERB":
+        return None
+    lemma = tok.lemma_.lower()
+    for c in tok.children:
+        if c.dep_ == "prt":
+            key = f"{lemma} {c.lower_}"
+            if key in lex.verbs:
+                return key, lex.verbs[key]
+    cue_type = lex.verbs.get(lemma)
+    return None if cue_type is None else (lemma, cue_type)

@@ -1,0 +1,13 @@
+"""Relations: who backs or attacks whom, with the evidence sentence and who asserts it.
+
+Component: ``slant.relations.v1`` (:class:`RelationsComponent`). Private modules: ``_component``, ``_rules``
+(the relation patterns over the parse), ``_lexicon`` (support and oppose verbs and nouns).
+"""
+
+from __future__ import annotations
+
+from slant.analyze.relations._component import QuoteCover, RelationsComponent, token_index, who_asserts
+from slant.analyze.relations._lexicon import load_relation_lexicon
+from slant.analyze.relations._rules import Rules
+
+__all__ = ["QuoteCover", "RelationsComponent", "Rules", "load_relation_lexicon", "token_index", "who_asserts"]

@@ -1,0 +1,17 @@
+"""Stance: where the author (and each speaker) stands toward each actor, with the words that carry it.
+
+Components: ``slant.stance.v4`` (:class:`StanceComponent`, rules and lexicons) and ``slant.stance-model.v4``
+(:class:`ModelStanceComponent`, the target-sentiment model). Private modules: ``_component``, ``_model``,
+``_rules`` and ``_rule_phrases`` (the sentence scorer and its phrase rules), ``_acts`` (support and oppose
+acts as stance), ``_anaphora`` (event anaphora), ``_aggregate`` (per-target aggregation), ``_lexicon``,
+``_types``.
+"""
+
+from __future__ import annotations
+
+from slant.analyze.stance._component import StanceComponent
+from slant.analyze.stance._model import ModelStanceComponent, model_scorer
+from slant.analyze.stance._rules import RuleScorer
+from slant.analyze.stance._types import TargetItem, TargetScorer
+
+__all__ = ["ModelStanceComponent", "RuleScorer", "StanceComponent", "TargetItem", "TargetScorer", "model_scorer"]
