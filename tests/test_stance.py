@@ -20,7 +20,8 @@ from slant.analyze.stance._aggregate import build_items, complement
 from slant.analyze.stance._component import StanceComponent, extract_stances
 from slant.analyze.stance._lexicon import load_stance_lexicon
 from slant.analyze.stance._model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
-from slant.analyze.stance._rules import Judgement, RuleScorer, probs_from_raw, resolve_irony
+from slant.analyze.stance._rules import RuleScorer, probs_from_raw
+from slant.analyze.stance._tree import Judgement, resolve_irony
 from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer, signed
 from slant.bench.gold_stance import match_name
 from slant.bench.newsmtsc import metrics, score_newsmtsc

@@ -892,7 +892,7 @@ REPORTED_UNFLAGGED: list[str] = [
 )
 def test_in_quoted_clause(text: str, word: str, clause: bool) -> None:
     """Issue 4: a quoted clause (three words or more) is told from a scare-quoted term."""
-    from slant.analyze.tropes._component import _in_quoted_clause
+    from slant.analyze.tropes._flags import _in_quoted_clause
 
     assert _in_quoted_clause(text, text.index(word)) is clause
 
@@ -912,7 +912,7 @@ def test_in_quoted_clause(text: str, word: str, clause: bool) -> None:
 )
 def test_in_quote_marks(text: str, word: str, inside: bool) -> None:
     """Issue 4: single quotation marks count as quote marks; apostrophes do not."""
-    from slant.analyze.tropes._component import _in_quote_marks
+    from slant.analyze.tropes._flags import _in_quote_marks
 
     assert _in_quote_marks(text, text.index(word)) is inside
 
@@ -969,8 +969,9 @@ def test_prefilter_keys_an_alternative_on_its_rarest_word(cue: str, first_key: s
 
 
 def test_prefilter_never_drops_a_sentence_a_cue_matches() -> None:
-    from slant.analyze.tropes._component import _WORD, compiled
+    from slant.analyze.tropes._flags import _WORD
     from slant.analyze.tropes._normalise import normalise
+    from slant.analyze.tropes._patterns import compiled
 
     comp = compiled()
     flat = comp.cue_index[2]

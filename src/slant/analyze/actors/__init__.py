@@ -2,8 +2,8 @@
 aliases and mentions, and the pronouns that refer to them.
 
 Component: ``slant.actors.v3`` (:class:`ActorsComponent`). Private modules: ``_component`` (the component
-and :func:`extract_actors`), ``_candidates`` and ``_candidate_names`` (mentions from the parse and their
-names), ``_people`` (one person per set of aliases), ``_pronouns`` (pronoun links).
+and :func:`extract_actors`), ``_candidate`` (a candidate mention and the token tests its passes share),
+``_passes`` (one pass per source of mentions), ``_candidates`` (the passes in order, then corrections), ``_people`` (one person per set of aliases), ``_pronouns`` (pronoun links).
 """
 
 from __future__ import annotations

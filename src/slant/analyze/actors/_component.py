@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from slant.analyze.actors._candidates import CONNECTORS, NAME_POS, Candidate, find_candidates
+from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
+from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
 from slant.analyze.base import Component, Context

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from slant.analyze.actors._candidates import Candidate
+from slant.analyze.actors._candidate import Candidate
 from slant.analyze.common import Lexicon, canonical_spelling, is_familiar_form, same_person, surname_matches
 
 #: Similarity for a lone given name to match a misspelt given name.

@@ -2,7 +2,7 @@
 
 Components: ``slant.stance.v4`` (:class:`StanceComponent`, rules and lexicons) and ``slant.stance-model.v4``
 (:class:`ModelStanceComponent`, the target-sentiment model). Private modules: ``_component``, ``_model``,
-``_rules`` and ``_rule_phrases`` (the sentence scorer and its phrase rules), ``_acts`` (support and oppose
+``_rules`` (the sentence scorer) and ``_tree`` (how a cue reaches a target through the parse), ``_acts`` (support and oppose
 acts as stance), ``_anaphora`` (event anaphora), ``_aggregate`` (per-target aggregation), ``_lexicon``,
 ``_types``.
 """

@@ -22,7 +22,8 @@ from typing import ClassVar
 from slant.analyze.base import Component, Context
 from slant.analyze.stance._acts import act_quotes, find_acts
 from slant.analyze.stance._aggregate import POLAR, PRIOR, aggregate, author_sentences, build_items
-from slant.analyze.stance._rules import Judgement, RuleScorer, resolve_irony
+from slant.analyze.stance._rules import RuleScorer
+from slant.analyze.stance._tree import Judgement, resolve_irony
 from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer
 from slant.models import Actor, Quote, Span, Stance
 

@@ -43,7 +43,8 @@ from slant.analyze.base import Context
 from slant.analyze.stance._acts import act_quotes, find_acts
 from slant.analyze.stance._aggregate import aggregate, build_items, complement
 from slant.analyze.stance._component import EVENT_FACTOR, StanceComponent, judge_article
-from slant.analyze.stance._rules import Judgement, RuleScorer, probs_from_raw
+from slant.analyze.stance._rules import RuleScorer, probs_from_raw
+from slant.analyze.stance._tree import Judgement
 from slant.analyze.stance._types import Probs, TargetItem, TargetScorer, signed
 
 #: What a hidden (quoted) stretch becomes in the text the model sees.

@@ -11,7 +11,7 @@ frames); :meth:`Compiled.resolve` then says which group a captured word belongs 
 Each compiled :class:`Cue` carries the sets of words a sentence must contain for the cue to possibly match
 (``keys``), so that most cues are skipped with a set test before any regex runs. Group placeholders are
 captured in named groups (``g<N>n`` for a noun or code, ``g<N>a`` for an adjective and the word after it,
-``g<N>m`` for a ``{member}``, ``g<N>r`` for a ``{them}`` pronoun that must refer back to a group), so that the detector can check that a match names the group as a whole (see :mod:`._trope_rules`).
+``g<N>m`` for a ``{member}``, ``g<N>r`` for a ``{them}`` pronoun that must refer back to a group), so that the detector can check that a match names the group as a whole (see :mod:`._rules`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,553 @@
+"""The candidate passes over one Doc: a :class:`_Finder` holds which tokens are claimed and runs one
+method per source (titles, bills and acts, lexicon entries, place cues and nouns, datelines, appositions,
+organisation runs, NER entities); each pass only gets tokens no earlier pass claimed. The order of the
+passes and the corrections after them are in :mod:`slant.analyze.actors._candidates`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slant.analyze.actors._candidate import (
+    _NOT_NAME_LABELS,
+    BLOCKED,
+    CONNECTORS,
+    FUNCTION_POS,
+    LAW_OPENERS,
+    MAX_NAME_WORDS,
+    MAX_RUN,
+    NAME_POS,
+    NER_KINDS,
+    PARTY_MEMBER_NOUNS,
+    Candidate,
+    _breaks_entity,
+    _indexes,
+    _is_cap,
+    title_at,
+)
+from slant.analyze.common import Lexicon, dateline_at, is_acronym, is_web_token, normalise
+from slant.nlp.spans import doc_text, trim_offsets
+
+
+class _Finder:
+    """One pass of the rules over one Doc."""
+
+    def __init__(self, doc: Any, lex: Lexicon) -> None:
+        self.doc = doc
+        self.lex = lex
+        self.text: str = doc_text(doc)
+        self.idx = _indexes(lex)
+        self.ends = {t.idx + len(t.text): t.i for t in doc}
+        self.claimed: list[bool] = [False] * len(doc)
+        self.ent_label: list[str] = [t.ent_type_ for t in doc]
+
+    # -- helpers -----------------------------------------------------------------------------------------
+    def _cand(self, a: int, b: int, kind: str, source: str, **kw: Any) -> Candidate | None:
+        """A candidate over tokens [a, b), offsets trimmed; None when nothing is left. Links, e-mail addresses
+        and handles at either end are not part of a name ("Polk County Jail https://t.co/...", "@POTUS")."""
+        doc = self.doc
+        while a < b and is_web_token(doc[a]):
+            a += 1
+        while b > a and is_web_token(doc[b - 1]):
+            b -= 1
+        if a >= b:
+            return None
+        start, end = trim_offsets(self.text, doc[a].idx, doc[b - 1].idx + len(doc[b - 1].text))
+        if start >= end:
+            return None
+        return Candidate(a, b, start, end, kind, source, **kw)
+
+    def _free(self, a: int, b: int) -> bool:
+        return not any(self.claimed[a:b])
+
+    def _claim(self, c: Candidate) -> None:
+        for i in range(c.tok_start, c.tok_end):
+            self.claimed[i] = True
+
+    def _attributive(self, end: int) -> bool:
+        """Whether the words before token ``end`` modify the noun at ``end`` ("Muslim vote")."""
+        doc = self.doc
+        if end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"):
+            return False
+        return bool(doc[end - 1].head.i >= end)
+
+    # -- 1. titles ---------------------------------------------------------------------------------------
+    def titles(self) -> list[Candidate]:
+        doc, lex = self.doc, self.lex
+        out: list[Candidate] = []
+        i = 0
+        while i < len(doc):
+            found = title_at(doc, i, lex) if _is_cap(doc[i]) else None
+            if found is not None and found[0].kind == "postnominal":
+                c = self._before_postnominal(i, out[-1].tok_end if out else 0)
+                if c is not None:
+                    out.append(c)
+            if found is None or found[0].kind == "postnominal":
+                i += 1
+                continue
+            title, width = found
+            j = i + width
+            names = 0
+            while j < len(doc) and names < MAX_NAME_WORDS and self._name_word(j):
+                j += 1
+                names += 1
+            role_ok = title.kind != "role" or (names and self.ent_label[i + width] == "PERSON")
+            if names and role_ok:
+                a = i if title.kind == "honorific" else i + width
+                c = self._cand(a, j, "person", "title", gender=title.gender)
+                if c is not None:
+                    out.append(c)
+                i = j
+            else:
+                i += width
+        return out
+
+    def _before_postnominal(self, i: int, floor: int) -> Candidate | None:
+        """Two or three name words before a post-nominal are a person the model may miss ("Corwin Tull MP");
+        words the lexicons or the model give another kind ("Tower Hamlets MP", "North Norfolk MP") are not."""
+        doc, lex = self.doc, self.lex
+        a = i
+        while a > floor and i - a < MAX_NAME_WORDS and _is_cap(doc[a - 1]) and doc[a - 1].text.isalpha():
+            a -= 1
+            if doc[a].is_sent_start:
+                break
+        words = [t.text for t in doc[a:i]]
+        if len(words) < 2 or any(t.ent_type_ not in ("", "PERSON") for t in doc[a:i]):
+            return None
+        if any(
+            w in lex.org_words or w in lex.parties or f"{w} Party" in lex.parties or w in lex.place_suffixes
+            for w in words
+        ):
+            return None
+        if title_at(doc, a, lex) is not None or doc[a].pos_ in FUNCTION_POS:
+            return None
+        return self._cand(a, i, "person", "title")
+
+    def _name_word(self, j: int) -> bool:
+        doc, lex = self.doc, self.lex
+        tok = doc[j]
+        if tok.is_sent_start or not _is_cap(tok) or tok.text in lex.org_words:
+            return False
+        if title_at(doc, j, lex) is not None or tok.text in lex.parties:
+            return False
+        return tok.text.lower() not in lex.non_actors and tok.text.lower() not in lex.groups
+
+    # -- 2. laws -----------------------------------------------------------------------------------------
+    def laws(self) -> list[Candidate]:
+        """Titles of bills and acts: a capitalised run (brackets allowed) ending in "Bill" / "Act"."""
+        doc, out = self.doc, []
+        for i, tok in enumerate(doc):
+            if tok.text not in self.lex.law_words or i == 0:
+                continue
+            if i + 1 < len(doc) and _is_cap(doc[i + 1]) and not doc[i + 1].is_sent_start:
+                continue  # "secretary Bill Tanager": a given name
+            if not (_is_cap(doc[i - 1]) or doc[i - 1].text == ")"):
+                continue  # "Maddock and Bill": a given name
+            a = i  # the parser may start a sentence at "Bill" itself: only earlier starts stop the run
+            while a > 0 and i - a < MAX_RUN and (a == i or not doc[a].is_sent_start):
+                prev = doc[a - 1]
+                bracket = prev.text in ("(", ")", "-") or prev.like_num
+                connector = prev.lower_ in CONNECTORS and a - 2 >= 0 and _is_cap(doc[a - 2])
+                if not (_is_cap(prev) or bracket or connector):
+                    break
+                a -= 1
+            while a < i and doc[a].text in ("(", ")", "-"):
+                a += 1
+            opener = doc[a - 1].lower_ if a > 0 and not doc[a].is_sent_start else ""
+            if a < i and opener in LAW_OPENERS:
+                out.append(Candidate(a, i + 1, doc[a].idx, tok.idx + len(tok.text), BLOCKED, "law"))
+        return out
+
+    # -- 3. lexicon --------------------------------------------------------------------------------------
+    def lexicon(self) -> list[Candidate]:
+        doc, text = self.doc, self.text
+        out: list[Candidate] = []
+        doubtful: list[Candidate] = []
+        tables = (
+            (self.idx.parties, "party", False),
+            (self.idx.orgs, "org", False),
+            (self.idx.places, "place", False),
+            (self.idx.groups, "group", True),
+        )
+        i = 0
+        while i < len(doc):
+            tok = doc[i]
+            best: Candidate | None = None
+            for index, kind, lower in tables:
+                for surface in index.get(tok.lower_ if lower else tok.text, ()):
+                    end = tok.idx + len(surface)
+                    seg = text[tok.idx : end]
+                    if (seg.lower() if lower else seg) != surface or end not in self.ends:
+                        continue
+                    if best is None or end > best.end:
+                        best = Candidate(
+                            i,
+                            self.ends[end] + 1,
+                            tok.idx,
+                            end,
+                            kind,
+                            "lexicon",
+                            canonical=self._canonical(kind, surface),
+                        )
+                    break
+            if best is None:
+                best = self._party_adjective(i)
+            if best is None:
+                i += 1
+                continue
+            if best.kind == "group":
+                self._compound_group(best, out)
+            if self._common_word_at_start(best):
+                doubtful.append(best)
+                i = best.tok_end
+                continue
+            if best.kind == "group" and self._attributive(best.tok_end):
+                best.kind = BLOCKED  # claims its tokens (NER must not type "Neo Con" PERSON) but is no actor
+            out.append(best)
+            i = best.tok_end
+        named = {c.canonical for c in out}
+        return sorted(out + [c for c in doubtful if c.canonical in named], key=lambda c: c.start)
+
+    def _party_adjective(self, i: int) -> Candidate | None:
+        """A party's first word before a member noun ("the Green MP", "Democratic senators") names the party
+        whose full name is that word + "Party"."""
+        doc, lex = self.doc, self.lex
+        tok = doc[i]
+        canonical = lex.parties.get(f"{tok.text} Party")
+        if canonical is None or not _is_cap(tok) or i + 1 >= len(doc):
+            return None
+        if doc[i + 1].lower_ not in PARTY_MEMBER_NOUNS:
+            return None
+        end = tok.idx + len(tok.text)
+        return Candidate(i, i + 1, tok.idx, end, "party", "lexicon", canonical=canonical)
+
+    def _compound_group(self, c: Candidate, out: list[Candidate]) -> None:
+        """Widen a group word after an ethnonym or nationality into one group ("Arab Americans", "British
+        Muslims"); an attributive group word matched just before ("Muslim" in "Muslim Americans") is absorbed."""
+        doc, lex = self.doc, self.lex
+        a = c.tok_start
+        if a == 0 or doc[a - 1].whitespace_ != " ":
+            return
+        prev = doc[a - 1]
+        absorbed = bool(out) and out[-1].tok_end == a and out[-1].kind == BLOCKED
+        if (out and out[-1].tok_end == a and not absorbed) or not _is_cap(prev) or prev.pos_ not in NAME_POS:
+            return
+        if not (absorbed or prev.ent_type_ == "NORP" or f"{prev.lower_}s" in lex.groups):
+            return
+        if absorbed:
+            out.pop()
+        c.tok_start, c.start = a - 1, prev.idx
+        c.canonical = self.text[c.start : c.end]
+
+    def _common_word_at_start(self, c: Candidate) -> bool:
+        """A one-word party name opening a sentence as a common noun or verb ("Reform of the courts ...").
+
+        Kept only when the article names the party elsewhere."""
+        tok = self.doc[c.tok_start]
+        one_word = c.tok_end - c.tok_start == 1
+        return c.kind == "party" and one_word and tok.is_sent_start and tok.pos_ in ("NOUN", "VERB")
+
+    def _canonical(self, kind: str, surface: str) -> str:
+        if kind == "party":
+            return self.lex.parties[surface]
+        if kind == "org":
+            return self.lex.orgs[surface]
+        if kind == "group":
+            return self.lex.groups[surface]
+        return surface
+
+    # -- 3. place cues -----------------------------------------------------------------------------------
+    def cues(self) -> list[Candidate]:
+        doc, lex, out = self.doc, self.lex, []
+        for i, tok in enumerate(doc):
+            if tok.lower_ not in self.idx.cue_last or i + 1 >= len(doc):
+                continue
+            if not any(" ".join(t.lower_ for t in doc[max(0, i - k) : i + 1]) in lex.place_cues for k in (0, 1, 2, 3)):
+                continue
+            run = self._run(i + 1, stop_at_person=True)
+            if run is None:
+                continue
+            a, b = run
+            words = [doc[j].text for j in range(a, b)]
+            if any(w in lex.org_words for w in words):
+                continue
+            c = self._cand(a, b, "place", "cue", canonical=None)
+            if c is not None and normalise(self.text[c.start : c.end]) not in lex.non_actors:
+                out.append(c)
+        return out
+
+    def place_nouns(self) -> list[Candidate]:
+        """A capitalised run right before a place noun is a place ("the Inverbrae and Coll by-election")."""
+        doc, lex, out = self.doc, self.lex, []
+        for i, tok in enumerate(doc):
+            by_election = tok.text == "by" and i + 2 < len(doc) and doc[i + 1].text == "-"
+            if not ((tok.text in lex.place_after) or (by_election and doc[i + 2].lower_ == "election")):
+                continue  # lower-case only: "Borough" in "Harwick Borough Council" is part of the name
+            a = i
+            while a > 0 and i - a < MAX_RUN and not doc[a].is_sent_start:
+                prev = doc[a - 1]
+                word = _is_cap(prev) and prev.ent_type_ not in _NOT_NAME_LABELS and title_at(doc, a - 1, lex) is None
+                connector = prev.lower_ in CONNECTORS and a - 1 > 0 and _is_cap(doc[a - 2]) and a < i
+                if not (word or connector):
+                    break
+                a -= 1
+            while a < i and (doc[a].lower_ in CONNECTORS or doc[a].pos_ in FUNCTION_POS):
+                a += 1
+            words = [doc[j].text for j in range(a, i)]
+            if not words or any(w in lex.org_words or w in lex.parties for w in words):
+                continue
+            c = self._cand(a, i, "place", "cue")
+            if c is not None and normalise(self.text[c.start : c.end]) not in lex.non_actors:
+                out.append(c)
+        return out
+
+    def datelines(self) -> list[Candidate]:
+        """The place of a wire dateline opening a paragraph ("BRACKENFORD, March 4 (Northwire) - ...",
+        "HARWICK (Agency) -", "LONDON —"): capitals only, then a comma, an agency in brackets or a dash
+        within a few tokens. Named as written in ordinary case ("Brackenford")."""
+        doc, lex, out = self.doc, self.lex, []
+        for i in self._paragraph_starts():
+            found = dateline_at(doc, i)
+            if found is None:
+                continue
+            b = found[0]
+            name = " ".join(doc[j].text.capitalize() for j in range(i, b))
+            if name in lex.parties or name in lex.orgs or name in lex.groups or normalise(name) in lex.non_actors:
+                continue
+            c = self._cand(i, b, "place", "dateline", canonical=name)
+            if c is not None:
+                out.append(c)
+        return out
+
+    def _paragraph_starts(self) -> list[int]:
+        doc = self.doc
+        return [
+            i
+            for i in range(len(doc))
+            if not doc[i].is_space
+            and (i == 0 or "\n" in doc[i - 1].whitespace_ or (doc[i - 1].is_space and "\n" in doc[i - 1].text))
+        ]
+
+    def appositions(self) -> list[Candidate]:
+        """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the
+        union, said"); the kind comes from the noun (``org_words.tsv`` org-noun / party-noun)."""
+        doc, lex, out = self.doc, self.lex, []
+        for i, tok in enumerate(doc):
+            if tok.text != "," or i == 0 or not _is_cap(doc[i - 1]):
+                continue
+            kind = self._org_apposition(i, i)
+            if kind is None:
+                continue
+            a = i
+            while a > 0 and i - a < MAX_RUN and _is_cap(doc[a - 1]) and title_at(doc, a - 1, lex) is None:
+                a -= 1
+                if doc[a].is_sent_start:
+                    break
+            while a < i and (doc[a].lower_ == "the" or doc[a].pos_ in FUNCTION_POS):
+                a += 1
+            words = [t.text for t in doc[a:i]]
+            if kind == "person" and not self._person_run(a, i):
+                continue
+            if kind != "person" and words and words[0] in lex.first_names:
+                continue
+            if words and normalise(" ".join(words)) not in lex.non_actors:
+                c = self._cand(a, i, kind, "cue")
+                if c is not None:
+                    out.append(c)
+        return out
+
+    def _person_run(self, a: int, b: int) -> bool:
+        """Whether the capitalised run ``a:b`` before ", the council leader," may name a person: one to three
+        words the model calls no place, date or organisation, that name no known party, group, place or
+        organisation word, and that no preposition introduces ("In Eastbridge, the leader, ...")."""
+        doc, lex = self.doc, self.lex
+        if not 1 <= b - a <= MAX_NAME_WORDS or (a > 0 and doc[a - 1].pos_ == "ADP"):
+            return False
+        if any(self.ent_label[j] not in ("", "PERSON") for j in range(a, b)):
+            return False
+        words = [t.text for t in doc[a:b]]
+        surface = normalise(" ".join(words))
+        known = (lex.org_words, lex.parties, lex.places)
+        if any(w in k for w in words for k in known) or any(surface in k for k in known):
+            return False
+        return not any(w.lower() in lex.groups for w in words) and surface.lower() not in lex.groups
+
+    def _run(self, a: int, stop_at_person: bool = False) -> tuple[int, int] | None:
+        """The capitalised run starting at token ``a`` (connectors allowed inside), or None."""
+        doc, lex = self.doc, self.lex
+        if a >= len(doc) or not _is_cap(doc[a]) or title_at(doc, a, lex) is not None:
+            return None
+        b = a + 1
+        while b < len(doc) and b - a < MAX_RUN and not doc[b].is_sent_start:
+            tok = doc[b]
+            if stop_at_person and self.ent_label[b] == "PERSON" and self.ent_label[a] != "PERSON":
+                break
+            if _is_cap(tok) and title_at(doc, b, lex) is None:
+                b += 1
+            elif (
+                (tok.lower_ in CONNECTORS or (tok.text == "-" and not tok.whitespace_))
+                and b + 1 < len(doc)
+                and _is_cap(doc[b + 1])
+                and title_at(doc, b + 1, lex) is None
+            ):
+                b += 2
+            else:
+                break
+        return a, b
+
+    # -- 4. organisation runs ----------------------------------------------------------------------------
+    def org_runs(self) -> list[Candidate]:
+        doc, lex, out = self.doc, self.lex, []
+        i = 0
+        while i < len(doc):
+            run = self._run(i) if _is_cap(doc[i]) else None
+            if run is None:
+                i += 1
+                continue
+            a, b = run
+            while a < b and (
+                doc[a].lower_ in ("the", *CONNECTORS)
+                or (doc[a].is_sent_start and doc[a].pos_ != "PROPN")
+                or doc[a].pos_ in FUNCTION_POS
+            ):
+                a += 1
+            words = [doc[j].text for j in range(a, b)]
+            heads = [w for w in words if w in lex.org_words]
+            single_acronym = len(words) == 1 and words[0].isupper() and len(words[0]) > 1
+            if heads and (len(words) > 1 or single_acronym):
+                kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
+                c = self._cand(a, b, kind, "orgrun")
+                if c is not None:
+                    out.append(c)
+            i = run[1]
+        return out
+
+    # -- 5. NER ------------------------------------------------------------------------------------------
+    def entities(self) -> list[Candidate]:
+        out: list[Candidate] = []
+        for ent in self.doc.ents:
+            label = NER_KINDS.get(ent.label_)
+            if label is None:
+                continue
+            piece_start = None
+            for i in range(ent.start, ent.end + 1):
+                free = i < ent.end and not self.claimed[i] and not self.doc[i].is_space
+                free = free and not _breaks_entity(self.doc, i)
+                if free and piece_start is None:
+                    piece_start = i
+                elif not free and piece_start is not None:
+                    c = self._typed(piece_start, i, ent.label_)
+                    if c is not None:
+                        out.append(c)
+                    piece_start = None
+        return out
+
+    def _place_context(self, a: int, b: int, label: str) -> bool:
+        """A name between a place word before ("in X") or after ("X ward") is a place.
+
+        For a PERSON label only one word that is no known given name counts ("in Dunmore", not "in Ann")."""
+        doc, lex = self.doc, self.lex
+        before = doc[a - 1].lower_ if a > 0 else ""
+        after = doc[b].lower_ if b < len(doc) else ""
+        if b + 2 < len(doc) and doc[b + 1].text == "-" and not doc[b].whitespace_:
+            after = "".join(t.lower_ for t in doc[b : b + 3])  # "by-election"
+        words = [t.text for t in doc[a:b]]
+        if any(w in lex.org_words for w in words):
+            return False
+        if after in lex.place_after:
+            return True
+        if label == "PERSON":
+            lone = len(words) == 1 and words[0] not in lex.first_names and after not in ("'s", "’s")
+            return lone and before in lex.place_before
+        return before in lex.place_before
+
+    def _place_name(self, words: list[str], label: str, unknown: bool) -> bool:
+        """A name whose own words make it a place: "Lower X", "X Lane" (for a PERSON label only without a
+        given name), one word with a place ending ("Wellingford") not tagged PERSON."""
+        lex = self.lex
+        if len(words) > 1 and words[0] in lex.place_prefixes:
+            return True
+        if (label != "PERSON" or (unknown and len(words) > 1)) and words[-1] in lex.place_suffixes:
+            return True
+        return label != "PERSON" and len(words) == 1 and words[0].endswith(lex.place_endings)
+
+    def _no_person_evidence(self, words: list[str]) -> bool:
+        """Whether a name the model calls a person has no given name and no title."""
+        return words[0] not in self.lex.first_names and words[0] not in self.lex.nicknames.get(words[0].casefold(), ())
+
+    def _org_apposition(self, a: int, b: int) -> str | None:
+        """The kind an organisation noun gives the name: "the charity X" or "X, the public sector union"."""
+        doc, nouns = self.doc, self.lex.org_nouns
+        if a >= 2 and doc[a - 1].lower_ in nouns and doc[a - 2].lower_ in ("the", "a", "an"):
+            return nouns[doc[a - 1].lower_]
+        if b + 2 >= len(doc) or doc[b].text != "," or doc[b + 1].lower_ not in ("the", "a", "an"):
+            return None
+        for k in range(b + 2, min(b + 8, len(doc) - 1)):
+            tok = doc[k]
+            if tok.lower_ in nouns and (doc[k + 1].is_punct or doc[k + 1].lower_ in ("that", "which")):
+                return nouns[tok.lower_]
+            if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX"):
+                return None
+        return None
+
+    def _postnominal(self, i: int) -> bool:
+        """Token ``i`` is a post-nominal title ("MP" in "Rusharnara Ali MP")."""
+        found = self.lex.titles.get(self.doc[i].text.rstrip("."))
+        return found is not None and found.kind == "postnominal"
+
+    def _typed(self, a: int, b: int, label: str) -> Candidate | None:
+        """Trim a piece of an entity and give it a kind, or None when it is no actor."""
+        doc, lex = self.doc, self.lex
+        while a < b and (doc[a].lower_ == "the" or doc[a].is_punct):
+            a += 1
+        while b > a and (doc[b - 1].is_punct or doc[b - 1].tag_ == "POS" or self._postnominal(b - 1)):
+            b -= 1
+        if a >= b or doc[a].pos_ == "PRON":
+            return None
+        if label == "PERSON":
+            while b - a > 1 and doc[a].text in lex.section_labels:
+                a += 1  # "Opinion Donald Harlan": a page label glued to the story's first words
+            while a > 0 and not self.claimed[a - 1] and doc[a - 1].text in lex.first_names:
+                a -= 1  # the model often leaves a first name out ("Priya" in "Priya Castellan MP")
+        c = self._cand(a, b, NER_KINDS[label], "ner")
+        if c is None:
+            return None
+        surface = self.text[c.start : c.end]
+        words = surface.split()
+        if normalise(surface) in lex.non_actors or not any(ch.isupper() for ch in surface):
+            return None
+        opening = doc[a].is_sent_start or (a > 0 and _breaks_entity(doc, a - 1))
+        if b - a == 1 and opening and doc[a].pos_ != "PROPN":
+            return None  # "However", "Charities": a name opening a sentence (or a dateline's story) is a proper noun
+        title = title_at(doc, a, lex)
+        if title is not None and a + title[1] >= b:
+            return None  # "Home" of "the Home Secretary": part of a title
+        c.label = label
+        if surface in lex.parties:
+            c.kind, c.canonical = "party", lex.parties[surface]
+            return c
+        unknown = label == "PERSON" and self._no_person_evidence(words)
+        heads = [w for w in words if w in lex.org_words and (label != "PERSON" or w == words[-1])]
+        if label == "PERSON" and not heads and len(words) == 1 and a > 0 and doc[a - 1].lower_ in ("the", "a", "an"):
+            return None  # "the Bill", "a Rover": a person's name takes no article
+        apposed = self._org_apposition(a, b) if label != "PERSON" or (unknown and len(words) == 1) else None
+        if apposed == "person" and (NER_KINDS.get(label) == "place" or (a > 0 and doc[a - 1].pos_ == "ADP")):
+            apposed = None  # "In Dundee, the SNP's group leader, ...": the leader is someone else, named next
+        if heads and (len(words) > 1 or words[0].isupper() or label == "PERSON"):
+            c.kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
+        elif len(words) > 1 and all(w.isupper() for w in words) and words[0].capitalize() in lex.first_names:
+            # a name in capitals ("JAMES COMEY" in a headline or a shouted post): a person, in ordinary case
+            c.kind, c.canonical = "person", " ".join(w.capitalize() for w in words)
+        elif all(is_acronym(w) for w in words):
+            c.kind = "org"  # "DfT", "GLMU": an acronym names an organisation, never a person
+        elif self._place_name(words, label, unknown):
+            c.kind = "place"
+        elif apposed is not None:
+            c.kind, c.source = apposed, "ner+context"
+        elif self._place_context(a, b, label):
+            c.kind, c.source = "place", "ner+context"
+        elif label == "NORP":
+            plural = doc[b - 1].tag_ in ("NNS", "NNPS") or (words[-1].endswith("s") and words[-1][-2:] != "ss")
+            if not plural or self._attributive(b):
+                return None
+        return c
