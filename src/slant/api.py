@@ -21,7 +21,7 @@ from slant.errors import ConfigError
 from slant.ingest import read_source, scan_inputs
 from slant.models import Analysis, Article, InputError, RawDocument, Story
 from slant.pipeline import build_pipeline, components_for, pipeline_names
-from slant.store import CanonicalActor, SearchHit, Store
+from slant.store import MARK_END, MARK_START, CanonicalActor, SearchHit, Store, display_url
 from slant.store import listing as _listing
 from slant.store.listing import ArticlePage
 from slant.store.records import RunRecord
@@ -33,17 +33,21 @@ if TYPE_CHECKING:
     from slant.stories import ClusterParams
 
 __all__ = [
+    "MARK_END",
+    "MARK_START",
     "ArticlePage",
     "Overview",
     "ProgressCallback",
     "ResultCallback",
     "RunReport",
+    "SearchHit",
     "StoriesReport",
     "actors",
     "analyze",
     "analyze_text",
     "cluster",
     "compare",
+    "display_url",
     "export",
     "list_articles",
     "network",

@@ -30,7 +30,6 @@ from slant import __version__, api
 from slant.config import load_settings
 from slant.errors import SlantError
 from slant.models import Analysis, one_line
-from slant.store import display_url
 
 
 class _Group(TyperGroup):
@@ -192,7 +191,7 @@ def _print_summary(r: api.RunReport) -> None:
     t.add_row("words analysed", f"{r.words:,}")
     rate = f"{r.analysed / r.seconds:.1f} articles/s" if r.seconds and r.analysed else "-"
     t.add_row("time", f"{r.seconds:.1f} s ({rate})")
-    t.add_row("database", display_url(r.db))
+    t.add_row("database", api.display_url(r.db))
     out.print(t)
 
 
@@ -507,9 +506,9 @@ def serve(
 
     def ready(link: str) -> None:
         if "://" not in settings.db and not Path(settings.db).exists():
-            shown = display_url(settings.db)
+            shown = api.display_url(settings.db)
             err.print(Text(f"note: {shown} did not exist; it is empty until `slant analyze` fills it"))
-        err.print(Text(f"slant serving {display_url(settings.db)} at {link} (Ctrl+C to stop)", style="green"))
+        err.print(Text(f"slant serving {api.display_url(settings.db)} at {link} (Ctrl+C to stop)", style="green"))
 
     run_server(
         db=settings.db, settings=settings, host=host, port=port, open_browser=open_browser,

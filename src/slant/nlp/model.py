@@ -38,3 +38,26 @@ def load_nlp() -> Any:
     if missing:
         raise ModelError(f"the spaCy model {MODEL_PACKAGE!r} lacks the pipes {missing}; reinstall slant")
     return nlp
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """spaCy's English stop words (from its language data; no model needed)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+@lru_cache(maxsize=1)
+def lemma_words() -> frozenset[str]:
+    """Every alphabetic word of the model lemmatizer's tables (its lemma index and irregular forms); empty
+    when the model cannot be loaded."""
+    try:
+        lookups = load_nlp().get_pipe("lemmatizer").lookups
+        index = lookups.get_table("lemma_index")
+        exc = lookups.get_table("lemma_exc")
+    except Exception:  # no model: callers fall back to what they can do without one
+        return frozenset()
+    words: set[str] = {w for v in index.values() for w in v if w.isalpha()}
+    words.update(w for v in exc.values() for w in v if w.isalpha())
+    return frozenset(words)

@@ -15,9 +15,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from slant import __version__
+from slant import __version__, api
 from slant.config import Settings
-from slant.store import display_url
 
 #: The folder of templates, CSS and vendored JS.
 WEB_RESOURCES = Path(str(resources.files("slant").joinpath("resources/web")))
@@ -79,7 +78,7 @@ def wants_json(request: Request) -> bool:
 def page(request: Request, template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """Render ``template`` with ``context`` (plus ``request`` and the app's ``db``, its password masked)."""
     st = state(request)
-    ctx = {"db": display_url(st.db), "path": request.url.path, **context}
+    ctx = {"db": api.display_url(st.db), "path": request.url.path, **context}
     return st.templates.TemplateResponse(request, template, ctx, status_code=status)
 
 

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from slant.analyze.base import Component, Context
 from slant.analyze.models._partisan_model import load_model, packaged_path
 from slant.models import Flag, Quote
+from slant.nlp import stop_words
 
 #: Probability from which a sentence is flagged (the classifiers' decision threshold).
 THRESHOLD = 0.5
@@ -92,7 +91,8 @@ class BiasComponent(Component):
         why = []
         for (_, _, text), p in zip(spans, probs, strict=True):
             top = self.model.top_terms(text, 12) if p >= THRESHOLD else []
-            terms = [t for t, _ in top if not all(w in STOP_WORDS or len(w) < 3 for w in t.split())][:3]
+            stops = stop_words()
+            terms = [t for t, _ in top if not all(w in stops or len(w) < 3 for w in t.split())][:3]
             why.append(f"; words that weigh most: {', '.join(repr(t) for t in terms)}" if terms else "")
         add_bias(ctx, spans, probs, why)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from slant.analyze.tropes._catalogue import load_catalogue
+from slant.nlp import lemma_words, stop_words
 
 #: Leetspeak inside a word ("h4te", "k1ll"): the same number of characters, so offsets do not move.
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
@@ -90,20 +91,10 @@ def leet_plain(sentence: str) -> str:
 @lru_cache(maxsize=1)
 def _english() -> frozenset[str]:
     """WordNet lemmas of the spaCy model's lemmatizer, irregular forms and stop words (empty without a model)."""
-    try:
-        from spacy.lang.en.stop_words import STOP_WORDS
-
-        from slant.nlp.model import load_nlp
-
-        lookups = load_nlp().get_pipe("lemmatizer").lookups
-        index = lookups.get_table("lemma_index")
-        exc = lookups.get_table("lemma_exc")
-    except Exception:  # no model, no repairs: leetspeak only
+    lemmas = lemma_words()
+    if not lemmas:  # no model, no repairs: leetspeak only
         return frozenset()
-    words: set[str] = {w for v in index.values() for w in v if w.isalpha()}
-    words.update(w for v in exc.values() for w in v if w.isalpha())
-    words.update(STOP_WORDS)
-    return frozenset(words)
+    return lemmas | stop_words()
 
 
 @lru_cache(maxsize=1)
@@ -146,15 +137,6 @@ def _hate_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     names = words(name_texts)
     groups = names | words(slur_texts)
     return groups | words(texts), groups, names
-
-
-@lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    try:
-        from spacy.lang.en.stop_words import STOP_WORDS
-    except ImportError:  # pragma: no cover - spaCy is a dependency
-        return frozenset()
-    return frozenset(STOP_WORDS)
 
 
 @lru_cache(maxsize=1)
@@ -211,7 +193,7 @@ def _split_weight(part: str, other: str, shortest: int) -> int:
     words ("shouldall") make a weak split, for lower-case words only (``shortest`` above :data:`MIN_SPLIT`:
     a capitalised word)."""
     hate = _hate_words()[0]
-    stop = _stop_words()
+    stop = stop_words()
     beside = other in hate or other in stop or (len(part) >= MIN_SPLIT_LONG and _known(other))
     if part in hate and len(part) >= shortest and beside:
         return STRONG_SPLIT + len(part)

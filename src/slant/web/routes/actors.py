@@ -11,7 +11,6 @@ from starlette.responses import Response
 from slant import api
 from slant.errors import ConfigError
 from slant.models import ACTOR_KINDS
-from slant.store import MARK_END, MARK_START, SearchHit
 from slant.web._common import as_json, page, state, url
 from slant.web.markup import snippet_html
 
@@ -47,7 +46,7 @@ def actors(request: Request, q: Text = None, kind: Text = None, limit: Limit = 1
     return page(request, "actors.html", {**data, "kinds": ACTOR_KINDS, "json_url": json_url})
 
 
-def _search(request: Request, q: str | None, limit: int) -> tuple[dict[str, Any], list[SearchHit]]:
+def _search(request: Request, q: str | None, limit: int) -> tuple[dict[str, Any], list[api.SearchHit]]:
     hits = api.search(q, db=state(request).db, limit=limit) if q and q.strip() else []
     data = {
         "query": q or "",
@@ -70,7 +69,8 @@ def search(request: Request, q: Text = None, limit: Limit = 20) -> Response:
     """Full-text search over titles and texts; matches marked in each snippet."""
     data, hits = _search(request, q, limit)
     rows = [
-        {**d, "marked": snippet_html(h.snippet, MARK_START, MARK_END)} for d, h in zip(data["hits"], hits, strict=True)
+        {**d, "marked": snippet_html(h.snippet, api.MARK_START, api.MARK_END)}
+        for d, h in zip(data["hits"], hits, strict=True)
     ]
     json_url = url("/search.json", q=q, limit=limit if limit != 20 else None)
     return page(request, "search.html", {**data, "rows": rows, "json_url": json_url})
