@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -27,6 +26,9 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from slant import __version__, api
+from slant.cli._bench import bench_app
+from slant.cli._console import err, out
+from slant.cli._render import render_article
 from slant.config import load_settings
 from slant.errors import SlantError
 from slant.models import Analysis, one_line
@@ -54,12 +56,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-bench_app = typer.Typer(help="Speed and accuracy benchmarks.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 
-out = Console(highlight=False, soft_wrap=False)
-# soft_wrap: a message is one line, whatever the width (a terminal folds it on screen; a file or pipe keeps it)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database: a SQLite path (default ./slant.db) or a database URL.")
@@ -67,15 +65,6 @@ DbOption = Annotated[
 ConfigOption = Annotated[
     Path | None, typer.Option("--config", help="Settings file (TOML); default ./slant.toml if present.")
 ]
-
-KIND_STYLES = {
-    "person": "bold cyan",
-    "party": "bold magenta",
-    "org": "bold blue",
-    "place": "bold green",
-    "group": "bold yellow",
-    "other": "bold",
-}
 
 
 def _version(value: bool) -> None:
@@ -209,130 +198,6 @@ def show(
     render_article(a)
 
 
-def render_article(a: Analysis) -> None:
-    """Title, metadata, the text marked up (actor mentions by kind, quotes in italics, flags), the scores,
-    then the actors, quotes, relations, stances and flags found."""
-    art = a.article
-    out.print(Text(art.title or "(untitled)", style="bold underline"))
-    meta = [x for x in (art.site_name, art.author, art.published, art.url) if x]
-    out.print(Text(" · ".join(meta) or art.source, style="dim"))
-    out.print(Text(f"id {art.id} · {art.language or '?'} · {art.status} · {art.word_count} words", style="dim"))
-    if a.story or a.copy_of:
-        links = [f"story {a.story}" if a.story else "", f"copy of {a.copy_of}" if a.copy_of else ""]
-        out.print(Text(" · ".join(x for x in links if x), style="dim"))
-    out.print()
-    body = Text(art.text)  # article text is never parsed as markup
-    for q in a.quotes:
-        body.stylize("italic", q.start, q.end)
-    for actor in a.actors:
-        for m in actor.mentions:
-            body.stylize(KIND_STYLES.get(actor.kind, "bold"), m.start, m.end)
-    for f in a.flags:
-        if f.kind in FLAG_STYLES:
-            body.stylize(FLAG_STYLES[f.kind], f.start, f.end)
-    out.print(body)
-    out.print()
-    if a.scores:
-        out.print(Text("  ".join(f"{k} {v:.2f}" for k, v in sorted(a.scores.items())), style="dim"))
-    names = {x.id: x.name for x in a.actors}
-    tables = (
-        _actors_table(a),
-        _quotes_table(a, names),
-        _relations_table(a, names),
-        _stances_table(a, names),
-        _flags_table(a, ("hate", "contested", "review"), "hate, contested claims, passages to review"),
-        _flags_table(a, ("loaded",), "loaded language"),
-    )
-    for table in tables:
-        if table.row_count:
-            out.print(table)
-
-
-#: How flagged spans look in the marked-up text (biased sentences are listed by score, not underlined).
-FLAG_STYLES = {
-    "hate": "reverse red",
-    "review": "underline red",
-    "contested": "underline magenta",
-    "loaded": "underline yellow",
-}
-
-
-def _flags_table(a: Analysis, kinds: tuple[str, ...], title: str) -> Table:
-    with_group = "hate" in kinds or "review" in kinds
-    t = Table(title=title, title_justify="left")
-    for col in ("kind", "label", "voice", *(("group",) if with_group else ()), "text", "why"):
-        t.add_column(col)
-    for f in a.flags:
-        if f.kind in kinds:
-            group = (Text(f.target_group or ""),) if with_group else ()
-            t.add_row(
-                Text(f.kind, FLAG_STYLES.get(f.kind, "")), Text(f.label), f.voice, *group,
-                _short(f.text, 50), _short(f.explanation or "", 70),
-            )  # fmt: skip
-    return t
-
-
-def _short(text: str, n: int = 90) -> Text:
-    return Text(text if len(text) <= n else text[: n - 1] + "…")
-
-
-def _actors_table(a: Analysis) -> Table:
-    t = Table(title="actors", title_justify="left")
-    for col in ("actor", "kind", "mentions", "aliases"):
-        t.add_column(col, justify="right" if col == "mentions" else "left")
-    for actor in sorted(a.actors, key=lambda x: (-len(x.mentions), x.name)):
-        t.add_row(
-            Text(actor.name, style=KIND_STYLES.get(actor.kind, "")),
-            actor.kind,
-            str(len(actor.mentions)),
-            Text(", ".join(actor.aliases)),
-        )
-    return t
-
-
-def _quotes_table(a: Analysis, names: dict[str, str]) -> Table:
-    t = Table(title="quotes", title_justify="left")
-    for col in ("speaker", "kind", "cue", "quote"):
-        t.add_column(col)
-    for q in a.quotes:
-        speaker = names.get(q.speaker or "", q.speaker_name or "?")
-        t.add_row(
-            Text(speaker), q.kind, Text(f"{q.cue or ''} ({q.cue_type})" if q.cue_type else q.cue or ""), _short(q.text)
-        )
-    return t
-
-
-def _relations_table(a: Analysis, names: dict[str, str]) -> Table:
-    t = Table(title="who backs or attacks whom", title_justify="left")
-    for col in ("source", "", "target", "kind", "said by", "conf.", "evidence"):
-        t.add_column(col)
-    for r in a.relations:
-        arrow = Text("backs", "green") if r.polarity == "support" else Text("attacks", "red")
-        said = names.get(r.asserted_by or "", "the article") if r.asserted_by else "the article"
-        kind = r.kind + (f" (if: {r.condition})" if r.condition else "")
-        t.add_row(
-            Text(names.get(r.source, r.source)), arrow, Text(names.get(r.target, r.target)),
-            Text(kind), Text(said), f"{r.confidence:.2f}", _short(r.evidence.text, 70),
-        )  # fmt: skip
-    return t
-
-
-def _stances_table(a: Analysis, names: dict[str, str]) -> Table:
-    t = Table(title="stance", title_justify="left")
-    for col in ("holder", "toward", "polarity", "score", "evidence"):
-        t.add_column(col, justify="right" if col == "score" else "left")
-    style = {"positive": "green", "negative": "red", "neutral": "dim"}
-    for s in sorted(a.stances, key=lambda x: (x.holder != "author", x.score)):
-        if s.polarity == "neutral" and not s.evidence:
-            continue
-        holder = "author" if s.holder == "author" else names.get(s.holder, s.holder)
-        t.add_row(
-            Text(holder), Text(names.get(s.target, s.target)), Text(s.polarity, style[s.polarity]),
-            f"{s.score:+.2f}", _short(", ".join(e.text for e in s.evidence), 60),
-        )  # fmt: skip
-    return t
-
-
 @app.command()
 def actors(
     db: DbOption = None,
@@ -429,61 +294,6 @@ def report(
     article with its actors, quotes, loaded words and hate flags highlighted."""
     path = api.report(output, story=story, db=db)
     err.print(Text(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)"))
-
-
-@bench_app.command("speed")
-def bench_speed(
-    articles: Annotated[int, typer.Option("--articles", "-n", min=1, help="Synthetic articles per size.")] = 200,
-    words: Annotated[int, typer.Option("--words", min=50, help="Words per synthetic article.")] = 700,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1)] = 2,
-    sizes: Annotated[
-        str | None,
-        typer.Option("--sizes", help="Comma-separated corpus sizes for the memory check, e.g. 1000,10000."),
-    ] = None,
-    runs: Annotated[
-        str, typer.Option("--runs", help="Comma-separated runs: spacy, foundation (actors only), fast, accurate.")
-    ] = "spacy,foundation,fast,accurate",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
-    ] = None,
-) -> None:
-    """Articles/s, words/s and peak RSS of the whole pipeline beside spaCy's nlp.pipe alone."""
-    from slant.bench.speed import run_speed_bench
-
-    size_list = [int(x) for x in sizes.split(",")] if sizes else [articles]
-    run_list = [r.strip() for r in runs.split(",") if r.strip()]
-    result = run_speed_bench(sizes=size_list, words=words, workers=workers, runs=run_list, on_line=err.print)
-    sys.stdout.write(result.markdown())
-    if output is not None:
-        result.write(output)
-        err.print(f"wrote {output}")
-
-
-@bench_app.command("accuracy")
-def bench_accuracy(
-    data: Annotated[
-        Path | None,
-        typer.Option("--data", help="Folder of public datasets (laid out like ../shared/data) to score as well."),
-    ] = None,
-    mode: Annotated[
-        str | None, typer.Option("--mode", help="Only this mode for the dataset benchmarks: fast or accurate.")
-    ] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
-    ] = None,
-) -> None:
-    """slant's figures on our gold sets (and public datasets) beside CI's floors and published figures."""
-    from slant.bench.accuracy import run_accuracy
-
-    modes = (mode,) if mode else ("fast", "accurate")
-    result = run_accuracy(data, modes=modes, on_line=err.print)
-    sys.stdout.write(result.markdown())
-    if output is not None:
-        result.write(output)
-        err.print(f"wrote {output}")
-    if not result.ok:
-        err.print(Text("below a pinned floor: " + ", ".join(r.metric for r in result.rows if not r.ok), "red"))
-        raise typer.Exit(1)
 
 
 @app.command()
@@ -621,33 +431,6 @@ def stories(
             Text(", ".join(r.outlets)), dates,
         )  # fmt: skip
     out.print(t)
-
-
-@bench_app.command("clustering")
-def bench_clustering(
-    seesaw: Annotated[
-        Path | None,
-        typer.Option("--seesaw", help="The SEESAW folder (github.com/launchnlp/SEESAW) for clustering quality."),
-    ] = None,
-    sizes: Annotated[
-        str, typer.Option("--sizes", help="Comma-separated synthetic corpus sizes for time and memory.")
-    ] = "10000,100000,1000000",
-    examples: Annotated[bool, typer.Option("--examples/--no-examples", help="Score the examples/ corpus.")] = True,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Markdown file to update (e.g. docs/benchmarks.md).")
-    ] = None,
-) -> None:
-    """Story clustering: B-cubed F1 and adjusted Rand on SEESAW and examples/, time and memory at scale."""
-    from slant.bench.clustering import run_clustering_bench
-
-    size_list = [int(x) for x in sizes.split(",") if x.strip()]
-    result = run_clustering_bench(
-        seesaw=seesaw, examples=examples, sizes=size_list, on_line=lambda line: err.print(Text(line), soft_wrap=True)
-    )
-    sys.stdout.write(result.markdown())
-    if output is not None:
-        result.write(output)
-        err.print(f"wrote {output}")
 
 
 def _asdict(obj: Any) -> dict[str, Any]:
