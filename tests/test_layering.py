@@ -177,3 +177,44 @@ def test_no_private_module_at_the_top_level() -> None:
     assert top == []
     loose = [p.name for p in (SRC / "slant" / "analyze").glob("*.py") if p.name not in ("__init__.py", "base.py")]
     assert loose == []
+
+
+def _module_edges() -> list[tuple[str, str]]:
+    """``(importer, imported)`` between modules of slant, ``from slant import __version__`` left out."""
+    paths = {module_name(p): p for p in all_modules()}
+    edges = []
+    for name, path in paths.items():
+        for target, _ in imports(ast.parse(path.read_text(encoding="utf-8"))):
+            while target not in paths and "." in target:
+                target = target.rsplit(".", 1)[0]
+            if target in paths and target not in (name, "slant"):
+                edges.append((name, target))
+    return edges
+
+
+def _cycle(edges: list[tuple[str, str]]) -> list[str] | None:
+    import networkx as nx
+
+    try:
+        return [a for a, _ in nx.find_cycle(nx.DiGraph(edges))]
+    except nx.NetworkXNoCycle:
+        return None
+
+
+def test_units_import_each_other_in_one_direction() -> None:
+    def layer(module: str) -> str:  # bench and train are one layer of tools (each reads the other's data)
+        return "tools" if module.startswith(TOOLS) else unit(module)
+
+    edges = {(layer(a), layer(b)) for a, b in _module_edges() if layer(a) != layer(b)}
+    assert _cycle(sorted(edges)) is None
+
+
+def test_no_cycle_between_the_modules_of_a_package() -> None:
+    # a package's face imports its private modules; the private modules never import each other in a circle
+    packages = {module_name(p) for p in all_modules() if p.name == "__init__.py"}
+    edges = [
+        (a, b)
+        for a, b in _module_edges()
+        if a not in packages and b not in packages and a.rsplit(".", 1)[0] == b.rsplit(".", 1)[0]
+    ]
+    assert _cycle(edges) is None

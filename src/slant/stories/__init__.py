@@ -9,7 +9,8 @@ state) live in :mod:`slant.store.story_records`, so the store never imports this
 from __future__ import annotations
 
 from slant.store.story_records import CLUSTERED_STATUSES, STORY_ACTORS, ArticleFeatures, StoriesReport, StoryState
-from slant.stories._clusterer import Assignment, ClusterParams, StoryClusterer, cluster, features_for, story_id
+from slant.stories._clusterer import Assignment, StoryClusterer, cluster, features_for, story_id
+from slant.stories._params import ClusterParams
 from slant.stories._sync import featurise_written
 from slant.stories._sync import rebuild as rebuild_stored
 from slant.stories._sync import update as update_stored

@@ -37,21 +37,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from slant.store.story_records import KEEP_TERMS, StoryState
-
-if TYPE_CHECKING:
-    from slant.stories._clusterer import ClusterParams
-
-
-def hyperplanes(dim: int, bands: int, bits: int, seed: int) -> np.ndarray:
-    """The fixed random hyperplanes (``dim`` x ``bands * bits``) of the SimHash LSH."""
-    rng = np.random.default_rng(seed)
-    planes: np.ndarray = rng.standard_normal((dim, bands * bits)).astype(np.float32)
-    return planes
+from slant.stories._params import ClusterParams
 
 
 def simhash_keys(vectors: np.ndarray, planes: np.ndarray, bands: int, bits: int) -> np.ndarray:

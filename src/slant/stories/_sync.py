@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from slant.models import Analysis
 from slant.store.story_records import StoriesReport
-from slant.stories._clusterer import ClusterParams, StoryClusterer
+from slant.stories._clusterer import StoryClusterer
 from slant.stories._features import clusterable, features_for
+from slant.stories._params import ClusterParams
 
 if TYPE_CHECKING:  # the store imports this package's records: a run-time import would be a cycle
     from slant.store import Store
