@@ -76,7 +76,7 @@ EXAMPLES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     ),
     (
         "“We have heard nothing from the council for six months,” a Labour spokesperson said.",
-        [("We have heard nothing from the council for six months,", "direct", None)],
+        [("We have heard nothing from the council for six months,", "direct", "Labour Party")],
     ),
     (
         "Tom Reed accused Helena Voss of “treating voters like fools”.",
@@ -226,7 +226,7 @@ def test_a_link_or_handle_is_never_a_speaker(nlp: Any, text: str) -> None:
 def test_speaker_name_and_cue(nlp: Any) -> None:
     quotes, _ = analyse(nlp, "“We have heard nothing from the council for six months,” a Labour spokesperson said.")
     (q,) = quotes
-    assert q.speaker is None and q.speaker_name == "a Labour spokesperson"
+    assert q.speaker == "labour-party" and q.speaker_name == "Labour Party"  # a party's spokesperson speaks for it
     assert (q.cue, q.cue_type) == ("say", "neutral")
     quotes, _ = analyse(nlp, "Tom Reed insisted that the figures were wrong.")
     assert quotes[0].cue_type == "emphatic"
@@ -280,7 +280,7 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
 
 def test_component_contract() -> None:
     comp = QuotesComponent()
-    assert comp.name == "slant.quotes.v3"
+    assert comp.name == "slant.quotes.v4"
     assert comp.requires == ("doc", "actors", "pronouns")
     assert comp.provides == ("quotes",)
     assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"

@@ -127,9 +127,11 @@ class Article:
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Someone or something the article talks about, with every name it uses for them.
+    """Someone or something the article talks about, with every form the text uses for them.
 
     ``id`` is local to the article (a slug of the name); the store links it to a canonical actor.
+    ``aliases`` are the names as written (the texts of ``mentions``: :attr:`names`) and then the longer
+    forms around them that describe the bearer ("House Speaker Nancy Pelosi", "her interior minister").
     """
 
     id: str
@@ -137,6 +139,15 @@ class Actor:
     kind: ActorKind
     aliases: tuple[str, ...] = ()
     mentions: tuple[Span, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The aliases that are mentions: the names as written, without the describing forms. What links
+        actors across articles, since a description ("the union", "the president") names no one elsewhere."""
+        texts = {m.text for m in self.mentions}
+        names = tuple(a for a in self.aliases if a in texts)
+        # an actor built by hand, whose mentions do not spell its aliases: every alias is taken for a name
+        return names or self.aliases
 
     def to_json(self) -> dict[str, Any]:
         return {

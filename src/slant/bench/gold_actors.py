@@ -28,7 +28,9 @@ Metrics (all micro-averaged over the whole set):
   that, when the gold name is one of the predicted actor's aliases or the predicted name one of the gold
   aliases. Matching is one-to-one, exact names first.
 * **alias precision / recall / F1**: the unit is a pair (normalised surface form, actor). A gold pair is
-  found when the matched predicted actor lists that alias. Every predicted pair that is not a found gold
+  found when the matched predicted actor lists that alias among its names (``Actor.names``, the aliases
+  that are mentions; the describing forms an actor also carries, "Senator Ada Kell", are scored by the
+  real-news bench, whose readers list them). Every predicted pair that is not a found gold
   pair is a false positive: an alias on the wrong actor, an alias that is no mention, or any alias of a
   predicted actor that matches no gold actor (a spurious actor).
 * **type accuracy**: the share of matched actors whose predicted kind equals the gold kind.
@@ -119,7 +121,7 @@ def match_actors(gold: Sequence[dict[str, Any]], pred: Sequence[Actor]) -> dict[
         for p, pa in enumerate(pred):
             if p in used:
                 continue
-            if key in {name_key(a) for a in pa.aliases} or name_key(pa.name) in gold_aliases:
+            if key in {name_key(a) for a in pa.names} or name_key(pa.name) in gold_aliases:
                 out[g] = p
                 used.add(p)
                 break
@@ -137,7 +139,7 @@ def _score_article(rec: dict[str, Any], actors: Sequence[Actor], links: Sequence
     to_gold = {p: g for g, p in m.items()}
     found: set[tuple[str, int]] = set()
     for p, pa in enumerate(actors):
-        for a in {alias_key(x) for x in pa.aliases}:
+        for a in {alias_key(x) for x in pa.names}:
             g = to_gold.get(p)
             if g is not None and (a, g) in gold_pairs:
                 found.add((a, g))

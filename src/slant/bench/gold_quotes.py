@@ -89,7 +89,7 @@ def speaker_ok(gold_name: str | None, pred: Quote, actors: Sequence[Actor]) -> b
     if actor is None:
         return False
     key = name_key(gold_name)
-    return key in {name_key(n) for n in (actor.name, *actor.aliases)}
+    return key in {name_key(n) for n in (actor.name, *actor.names)}
 
 
 @dataclass

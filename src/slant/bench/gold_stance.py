@@ -43,7 +43,7 @@ def match_name(name: str, actors: Sequence[Actor]) -> str | None:
         if name_key(a.name) == key:
             return a.id
     for a in actors:
-        if key in {name_key(x) for x in a.aliases}:
+        if key in {name_key(x) for x in a.names}:
             return a.id
     last = key.split()[-1] if key else ""
     for a in actors:
@@ -55,7 +55,7 @@ def match_name(name: str, actors: Sequence[Actor]) -> str | None:
 def _analyse(records: Sequence[dict[str, Any]], mode: str) -> list[Analysis]:
     from slant.pipeline import build_pipeline
 
-    pipe = build_pipeline(("slant.actors.v3", "slant.quotes.v3", STANCE_COMPONENT[mode]))
+    pipe = build_pipeline(("slant.actors.v4", "slant.quotes.v4", STANCE_COMPONENT[mode]))
     articles = [Article(id=r["id"], source=f"gold:{r['id']}", text=r["text"]) for r in records]
     return pipe.analyze(articles)
 

@@ -233,7 +233,7 @@ def score_seesaw(root: Path, splits: Sequence[str] = ("train", "valid"), *, limi
         ents = [_entity(str(e[0]), e[1] if len(e) > 1 else []) for e in ann.get("entity lists") or []]
         by_name = {e.name: e for e in ents}
         gold = _gold(ann, by_name)
-        match = {a.id: match_actor((a.name, *a.aliases), a.kind, ents) for a in ctx.data["actors"]}
+        match = {a.id: match_actor((a.name, *a.names), a.kind, ents) for a in ctx.data["actors"]}
         preds: set[tuple[frozenset[int], str, str, str]] = set()
         for r in ctx.data["relations"]:
             relations += 1

@@ -92,7 +92,7 @@ class ActorIndex:
 
     def _add(self, article_id: str, actor: Actor, key: str) -> int:
         kind = actor.kind
-        alias = canonical.alias_keys(actor.name, actor.aliases, kind)
+        alias = canonical.alias_keys(actor.name, actor.names, kind)
         cid = self._exact.get((kind, key))
         if cid is None:
             cid = canonical.choose_canonical(key, kind, self._candidates(key, kind))
@@ -104,7 +104,7 @@ class ActorIndex:
                 c.aliases.add(k)
                 self._alias.setdefault((c.kind, k), set()).add(c.num)
         c.names[actor.name] += 1
-        c.spellings.update(dict.fromkeys((actor.name, *actor.aliases), 1))
+        c.spellings.update(dict.fromkeys((actor.name, *actor.names), 1))
         c.kinds[kind] += len(actor.mentions) or 1
         c.mentions[article_id] += len(actor.mentions)
         return c.num

@@ -42,7 +42,7 @@ def link_key(actor: Actor) -> str:
 
 
 def _alias_keys(actor: Actor, key: str) -> dict[str, str]:
-    keys = canonical.alias_keys(actor.name, actor.aliases, actor.kind)
+    keys = canonical.alias_keys(actor.name, actor.names, actor.kind)
     keys.setdefault(key, actor.name)
     return keys
 

@@ -69,7 +69,7 @@ def main_actors(analysis: Analysis, lead_end: int | None = None) -> tuple[tuple[
         if actor.kind not in MAIN_KINDS:
             continue
         in_lead = any(m.start < lead_end for m in actor.mentions) or any(
-            n.casefold() in title for n in (actor.name, *actor.aliases) if len(n) > 2
+            n.casefold() in title for n in (actor.name, *actor.names) if len(n) > 2
         )
         if len(actor.mentions) < 2 and not in_lead:
             continue
@@ -142,7 +142,7 @@ def title_terms(title: str | None, actor_words: frozenset[str] = frozenset()) ->
 
 def _name_words(analysis: Analysis, actors: Sequence[tuple[str, str]]) -> frozenset[str]:
     """Casefolded words of the names of the article's non-place actors and of its main actors' names."""
-    names = [n for a in analysis.actors if a.kind != "place" for n in (a.name, *a.aliases)]
+    names = [n for a in analysis.actors if a.kind != "place" for n in (a.name, *a.names)]
     names += [name for _, name in actors]
     return frozenset(w.casefold() for n in names for w in _WORD.findall(n))
 

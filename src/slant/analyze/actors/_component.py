@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
+from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
 from slant.analyze.base import Component, Context
@@ -57,7 +58,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups += _named_groups(others_by_key, doc_text(doc))
     groups.sort(key=lambda g: min(c.start for c in g[2]))
     ids = unique_slugs(g[0] for g in groups)
-    actors = tuple(_actor(i, g[0], g[1], g[2], doc_text(doc)) for i, g in zip(ids, groups, strict=True))
+    actors = tuple(_actor(i, g[0], g[1], g[2], doc) for i, g in zip(ids, groups, strict=True))
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
@@ -286,9 +287,12 @@ def _merge_short_forms(by_key: dict[str, list[Candidate]], text: str) -> None:
             by_key[heads[0]].extend(by_key.pop(key))
 
 
-def _actor(aid: str, name: str, kind: str, ms: list[Candidate], text: str) -> Actor:
+def _actor(aid: str, name: str, kind: str, ms: list[Candidate], doc: Any) -> Actor:
+    text = doc_text(doc)
     spans = sorted({(c.start, c.end) for c in ms})
     aliases = list(dict.fromkeys(text[s:e] for s, e in spans))
+    if kind in ("person", "org"):  # a party's or group's modifiers pick a part of it ("Muslim women")
+        aliases += surface_forms(doc, spans)
     return Actor(
         id=aid,
         name=name,
@@ -305,7 +309,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v3"
+    name: ClassVar[str] = "slant.actors.v4"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

@@ -8,8 +8,12 @@ a conjoined verb to the verb that has the subject ("..., adding: ..." -> the sub
 * a token inside an actor mention (or a name in apposition: "the MP, Ms Ali,") -> that actor; the name
   is the mention as written ("Ms Ali");
 * he/she/they linked by the actor analyser -> that actor, named by the actor's name;
-* a head noun from ``speaker_nouns.tsv`` ("a Labour spokesperson", "critics") -> no actor, the noun
-  phrase as the name (a party in the compound does not make the party the speaker);
+* a definite description the article set up for one actor -> that actor (:meth:`SpeakerFinder.described`):
+  "the president" after "President Trump", "the court" for the Supreme Court, "Merkel's spokesman" after
+  "Merkel's spokesman, Steffen Seibert"; a spokesperson of an organisation or party ("a Conservative Party
+  spokesman") speaks for it;
+* a head noun from ``speaker_nouns.tsv`` ("a spokesperson", "critics") -> no actor, the noun phrase as the
+  name;
 * an unlinked he/she/they/it or any other noun -> a *weak* speaker: good enough for a quote the marks
   already set off, not for indirect speech.
 
@@ -35,6 +39,16 @@ CLIMB = frozenset({"conj", "advcl", "xcomp", "acomp"})
 #: Dependencies of a phrase's right-hand modifiers kept in a speaker name ("a source close to X").
 NAME_RIGHT = frozenset({"prep", "amod", "compound"})
 MAX_NAME_TOKENS = 8
+#: Actor kinds a spokesperson speaks for.
+ORGS = frozenset({"org", "party"})
+DEFINITE = frozenset({"the", "this", "that"})
+INDEFINITE = frozenset({"a", "an", "one", "another", "some", "any", "several", "many", "two", "three"})
+
+
+def _words(text: str) -> str:
+    """A phrase compared as words: lower case, curly apostrophes straight, a leading "the" dropped."""
+    words = text.replace("’", "'").lower().split()
+    return " ".join(words[1:] if words[:1] == ["the"] else words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +76,10 @@ class SpeakerFinder:
         self.kinds = {a.id: a.kind for a in actors}
         self.by_token: dict[int, tuple[str, Span]] = mention_tokens(doc, actors)
         self.links = {span.start: aid for span, aid in pronouns}
+        self.forms = {a.id: [_words(x) for x in (a.name, *a.aliases)] for a in actors}
+        self.starts: dict[str, list[int]] = {}
+        for a in actors:
+            self.starts[a.id] = sorted(m.start for m in a.mentions)
 
     def subject(self, verb: Any, *, inverted: bool = False) -> Any | None:
         """The token that speaks through ``verb`` (None when there is none).
@@ -140,12 +158,59 @@ class SpeakerFinder:
                         break
                     found = None
         if found is not None:
-            return Speaker(found[0], found[1].text, True)
+            return Speaker(found[0], self.names[found[0]], True)
+        aid = self.described(tok)
+        if aid is not None:
+            return Speaker(aid, self.names[aid], True)
         if head_is_role or tok.ent_type_ == "PERSON":
             return Speaker(None, self.phrase(tok), True)
         if tok.pos_ in ("PROPN", "NOUN"):
             return Speaker(None, self.phrase(tok), False)
         return None
+
+    def described(self, tok: Any) -> str | None:
+        """The actor a definite description names, when the article set it up (None otherwise).
+
+        * the phrase is one of an actor's forms ("Merkel's spokesman", set up by "Merkel's spokesman,
+          Steffen Seibert");
+        * a spokesperson, representative or aide whose phrase holds an organisation or party ("a
+          Conservative Party spokesman") speaks for it;
+        * a definite phrase ("the president", "Britain's top court", "the Minnesota congresswoman") whose
+          head noun is a word of some actor's forms ("President Trump", "Supreme Court", "Congresswoman
+          Omar"): that actor, or among several the one mentioned last before the phrase. An indefinite
+          phrase ("a minister") is someone new and names nobody.
+        """
+        if tok.pos_ not in ("NOUN", "PROPN"):
+            return None
+        phrase = _words(self.phrase(tok))
+        if phrase:
+            exact = [aid for aid, forms in self.forms.items() if phrase in forms]
+            if len(exact) == 1:
+                return exact[0]
+        words = self.doc[tok.left_edge.i : tok.i + 1]
+        if self.lex.speaker_nouns.get(tok.lemma_.lower()) == "proxy":
+            bodies = {hit[0] for w in words if (hit := self.by_token.get(w.i)) and self.kinds.get(hit[0]) in ORGS}
+            return bodies.pop() if len(bodies) == 1 else None
+        first = words[0].lower_
+        if first in INDEFINITE or (
+            first not in DEFINITE and words[0].dep_ != "poss" and not any(w.dep_ == "poss" for w in words)
+        ):
+            return None
+        head = tok.lemma_.lower()
+        if head in self.lex.speaker_nouns and self.lex.speaker_nouns[head] in ("group", "source", "document"):
+            return None
+        found = [
+            aid for aid, forms in self.forms.items() if any(head in f.split() or tok.lower_ in f.split() for f in forms)
+        ]
+        if tok.pos_ == "NOUN":  # a common noun may not be the name itself: "Trump" is no description of Trump
+            found = [
+                aid for aid in found if head not in _words(self.names[aid]).split()[-1:] or self.kinds[aid] in ORGS
+            ]
+        if len(found) > 1:
+            before = [(max((s for s in self.starts[aid] if s < tok.idx), default=-1), aid) for aid in found]
+            before = [b for b in before if b[0] >= 0]
+            return max(before)[1] if before else None
+        return found[0] if found else None
 
     def _set_off_name(self, tok: Any) -> tuple[str, Span] | None:
         """A person named in apposition to the subject ("Her rival, the councillor Graham Pike,").

@@ -1,0 +1,125 @@
+"""The longer surface forms a text uses for an actor around its name, read off the parse.
+
+A name is often wrapped in words that describe its bearer: premodifiers ("House Speaker Nancy Pelosi",
+"freshman Democratic Rep. Ilhan Omar", "Labour's former leader Jeremy Corbyn") and appositions on either
+side ("Steffen Seibert, the chancellor's spokesman"; "her interior minister, Horst Seehofer"). These
+forms are aliases of the actor (a reader would say the text calls the person so); the actor's mentions
+stay the name itself, so that other analysers still see the describing words as the author's.
+
+Everything here is structural: the noun phrase the name heads, or the noun phrase it stands in apposition
+to. No list of titles or roles is consulted, so a role the lexicons do not know is found all the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+#: Longest describing phrase taken (tokens); longer ones are clauses, not descriptions.
+MAX_WORDS = 8
+#: Dependencies by which a name only modifies another noun ("the Omar controversy"): no form of its own.
+_MODIFIER_DEPS = frozenset({"compound", "amod", "poss", "nmod", "npadvmod"})
+#: Words a describing phrase may not hold: verbs and clause punctuation make it a clause.
+_CLAUSE_POS = frozenset({"VERB", "AUX", "SCONJ"})
+_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "conj", "cc", "appos"})
+_STOP_PUNCT = frozenset({",", ";", ":", "(", ")", "[", "]", "—", "–", '"', "“", "”"})
+#: Words a form does not start with: determiners ("the", "that", "her"), particles, adverbs ("However"),
+#: conjunctions and prepositions. A reader names the bearer by what follows them.
+_LEADING_POS = frozenset({"DET", "PRON", "PART", "ADV", "CCONJ", "SCONJ", "ADP", "PUNCT", "INTJ", "SYM"})
+
+
+def surface_forms(doc: Any, spans: Iterable[tuple[int, int]]) -> list[str]:
+    """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats."""
+    text: str = doc.text
+    found: list[str] = []
+    for start, end in spans:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        root = span.root
+        if root.dep_ in _MODIFIER_DEPS and root.head.i >= span.end:
+            continue
+        found += _premodified(text, span, root)
+        found += _apposition_before(text, span, root)
+        found += _apposition_after(doc, span, root)
+    seen = {text[s:e] for s, e in spans}
+    out: list[str] = []
+    for form in found:
+        form = form.strip()
+        if form and form not in seen:
+            seen.add(form)
+            out.append(form)
+    return out
+
+
+def _premodified(text: str, span: Any, root: Any) -> list[str]:
+    """ "House Speaker Nancy Pelosi": the name's noun phrase from its leftmost describing word."""
+    first = _first_describing(span.doc, root.left_edge.i, span.start)
+    if first is None or span.start - first > MAX_WORDS or not _describes(span.doc[first : span.start]):
+        return []
+    return [text[span.doc[first].idx : span.end_char]]
+
+
+def _first_describing(doc: Any, start: int, end: int) -> int | None:
+    """The first token of ``doc[start:end]`` that may open a form: after the last line break (the parser
+    runs a caption or a byline into the next paragraph's name) and past leading function words; None when
+    nothing is left."""
+    for i in range(end - 1, start - 1, -1):
+        if "\n" in doc[i].text or "\n" in doc[i].whitespace_:
+            start = i + 1
+            break
+    while start < end and doc[start].pos_ in _LEADING_POS and doc[start].text != "-":
+        start += 1
+    return start if start < end else None
+
+
+def _apposition_before(text: str, span: Any, root: Any) -> list[str]:
+    """ "her interior minister, Horst Seehofer": the role noun phrase, and the role with the name."""
+    head = root.head
+    if root.dep_ != "appos" or head.i >= span.start or not _role_head(head) or span.start - head.i > 2:
+        return []
+    first = _first_describing(span.doc, head.left_edge.i, head.i + 1)
+    if first is None:
+        return []
+    role = span.doc[first : head.i + 1]
+    if len(role) > MAX_WORDS or not _describes(role[:-1]):
+        return []
+    return [role.text, text[role.start_char : span.end_char]]
+
+
+def _apposition_after(doc: Any, span: Any, root: Any) -> list[str]:
+    """ "Boris Johnson, the former foreign secretary,": the role noun phrase after the name."""
+    out = []
+    for child in root.children:
+        if child.dep_ != "appos" or child.i < span.end or not _role_head(child) or child.left_edge.i - span.end > 2:
+            continue
+        start = _first_describing(doc, child.left_edge.i, child.i + 1)
+        if start is None:
+            continue
+        first, last = start, child.i
+        for tok in doc[child.i + 1 : child.right_edge.i + 1]:  # "of the Metropolitan Police", "for faiths"
+            if tok.text in _STOP_PUNCT or tok.dep_ in _CLAUSE_DEPS or tok.pos_ in _CLAUSE_POS:
+                break
+            last = tok.i
+        role = doc[first : last + 1]
+        if 1 <= len(role) <= MAX_WORDS and _describes(role[:-1]):
+            out.append(role.text)
+    return out
+
+
+def _role_head(tok: Any) -> bool:
+    """A common noun that names a role ("spokesman", "minister"), not part of a name ("Finsbury Park mosque",
+    an entity, or a noun with a proper-noun compound)."""
+    return (
+        tok.pos_ == "NOUN"
+        and tok.is_alpha
+        and len(tok.text) >= 3
+        and not tok.ent_type_
+        and not any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.children)
+        and "\n" not in tok.doc[tok.left_edge.i : tok.i + 1].text
+    )
+
+
+def _describes(words: Any) -> bool:
+    """Words that can describe a name: no verb, no clause punctuation, no clause of their own."""
+    return all(t.pos_ not in _CLAUSE_POS and t.text not in _STOP_PUNCT and t.dep_ not in _CLAUSE_DEPS for t in words)

@@ -1,0 +1,80 @@
+"""Issue 19 regression tables: the forms a text wraps around a name, and speakers named by a description.
+
+Invented names and outlets; rows that must yield nothing are part of each table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from slant.analyze.actors import extract_actors
+from slant.analyze.quotes import extract_quotes
+from slant.nlp import load_nlp
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return load_nlp()
+
+FORMS = [
+    # premodifiers: titles and roles before the name
+    ("House Speaker Mara Pellow said the vote would go ahead.", "Mara Pellow", {"House Speaker Mara Pellow"}),
+    ("Freshman Green Rep. Ilse Varga voted no.", "Ilse Varga", {"Freshman Green Rep. Ilse Varga"}),
+    ("The veteran Labour MP Jo Tennant resigned.", "Jo Tennant", {"veteran Labour MP Jo Tennant"}),
+    # an apposition before or after the name
+    (
+        "Her deputy, Osric Dallow, refused to comment.",
+        "Osric Dallow",
+        {"deputy", "deputy, Osric Dallow"},
+    ),
+    ("Osric Dallow, the former harbour master, refused to comment.", "Osric Dallow", {"former harbour master"}),
+    # nothing to add
+    ("Mara Pellow said the vote would go ahead.", "Mara Pellow", set()),
+    ("The Pellow campaign said the vote would go ahead.", "Pellow", set()),  # the name only modifies a noun
+    ("However Mara Pellow said no.", "Mara Pellow", set()),  # an adverb describes no one
+    ("Photo: Wexcombe Post\n\nMara Pellow said no.", "Mara Pellow", set()),  # a caption runs into the name
+    ("Mara Pellow and Osric Dallow said no.", "Osric Dallow", set()),  # a conjunct is no description
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), FORMS)
+def test_forms_around_a_name(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    actor = next(a for a in actors if a.name == name or name in a.aliases)
+    assert set(actor.aliases) - set(actor.names) == forms
+    assert all(form in text for form in actor.aliases)
+
+
+SPEAKERS = [
+    # a definite description the text set up names its actor
+    (
+        "President Ana Ruiz flew to Harwick on Monday. “We will rebuild the port,” the president said.",
+        "Ana Ruiz",
+    ),
+    (
+        "The Harwick High Court heard the case. “The order is void,” the court said.",
+        "Harwick High Court",
+    ),
+    (
+        "Osric Dallow, the harbour master, spoke first. “The quay is unsafe,” the harbour master said.",
+        "Osric Dallow",
+    ),
+    # a spokesperson of a party or organisation speaks for it
+    ("“We have not been consulted,” a Green Party spokeswoman said.", "Green Party"),
+    # an indefinite description is someone new; an unset description names no one
+    ("President Ana Ruiz flew to Harwick. “It is a scandal,” a minister said.", None),
+    ("Ana Ruiz flew to Harwick. “It is a scandal,” the minister said.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "speaker"), SPEAKERS)
+def test_speaker_named_by_a_description(nlp: Any, text: str, speaker: str | None) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    (quote,) = [q for q in extract_quotes(doc, actors, pronouns) if q.kind == "direct"]
+    names = {a.id: a.name for a in actors}
+    assert (names[quote.speaker] if quote.speaker else None) == speaker
+    if quote.speaker:
+        assert quote.speaker_name == speaker  # printed by the actor's name, not the phrase
