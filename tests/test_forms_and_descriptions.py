@@ -18,6 +18,7 @@ from slant.nlp import load_nlp
 def nlp() -> Any:
     return load_nlp()
 
+
 FORMS = [
     # premodifiers: titles and roles before the name
     ("House Speaker Mara Pellow said the vote would go ahead.", "Mara Pellow", {"House Speaker Mara Pellow"}),
@@ -78,3 +79,39 @@ def test_speaker_named_by_a_description(nlp: Any, text: str, speaker: str | None
     assert (names[quote.speaker] if quote.speaker else None) == speaker
     if quote.speaker:
         assert quote.speaker_name == speaker  # printed by the actor's name, not the phrase
+
+
+FURNITURE = [
+    # bylines, credits, hat-tips and name-only lines are no actors
+    (
+        "Levy vote passes\n\nBy Mara Quell | Political Editor\n\nThe Fenwick council passed the levy.",
+        "Mara Quell",
+        False,
+    ),
+    ("Levy vote passes\n\nMara Quell, Staff\n\nThe Fenwick council passed the levy.", "Mara Quell", False),
+    (
+        "Levy vote passes\n\nThe mayor spoke at the harbour. Photograph: Mara Quell/Northwire\n\nIt passed.",
+        "Mara Quell",
+        False,
+    ),
+    (
+        "Levy vote passes\n\nThe mayor spoke at the harbour. Photograph: Mara Quell/Northwire\n\nIt passed.",
+        "Northwire",
+        False,
+    ),
+    ("Levy vote passes\n\nThe council passed the levy.\n\nhat-tip Mara Quell, Tom Reed", "Mara Quell", False),
+    # a name the text also uses in its sentences, the title, or a cut-off last line stays an actor
+    ("Levy vote passes\n\nBy Mara Quell\n\nMara Quell said the levy would pass.", "Mara Quell", True),
+    ("Mara Quell\n\nThe council passed the levy on Tuesday.", "Mara Quell", True),
+    (
+        "Levy vote passes\n\nThe council passed the levy, said the chancellor.\n\nGerman Chancellor Mara Quell",
+        "Mara Quell",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "kept"), FURNITURE)
+def test_page_furniture_is_no_actor(nlp: Any, text: str, name: str, kept: bool) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert any(a.name == name for a in actors) == kept, [a.name for a in actors]

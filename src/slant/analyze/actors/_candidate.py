@@ -100,7 +100,7 @@ class _Indexes:
 #: Tokens that end an entity piece: the model sometimes runs an entity over a bracket, a bar or a dash
 #: with space around it ("Northwire) - Intelligence" in "HARWICK (Northwire) - Intelligence agencies ...");
 #: a hyphen inside a name ("Kim Jong-Un", "Merriam-Webster") is no break.
-ENTITY_BREAKS = frozenset({"(", ")", "[", "]", "|"})
+ENTITY_BREAKS = frozenset({"(", ")", "[", "]", "|", "/"})
 
 
 DASHES = frozenset({"-", "—", "–"})

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._forms import surface_forms
+from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
 from slant.analyze.base import Component, Context
@@ -56,6 +57,9 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         elif p.mentions:
             groups.append((p.name(lex), "person", p.mentions, p.gender))
     groups += _named_groups(others_by_key, doc_text(doc))
+    groups = [
+        g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
+    ]
     groups.sort(key=lambda g: min(c.start for c in g[2]))
     ids = unique_slugs(g[0] for g in groups)
     actors = tuple(_actor(i, g[0], g[1], g[2], doc) for i, g in zip(ids, groups, strict=True))

@@ -1,0 +1,53 @@
+"""Page furniture among the names: bylines, photo credits, hat-tips and name-only lines are no actors.
+
+Told by what the text around a name is, never by a list of names or outlets:
+
+* every mention of the actor stands on a short line with no verb (after the title line): "By Ana Ruiz |
+  Political Editor", "Ana Ruiz, Staff", "hat-tip Ana Ruiz, Tom Reed", a name alone under the headline;
+* or is a credit: a name right before a slash and a capitalised word ("Ana Ruiz/Northwire"), the agency
+  right after it, or a name before a comma and a word in capitals that ends the line ("Ana Ruiz,NW").
+
+A person or organisation the text also names in its sentences keeps every mention, and so does one named
+on a last line that was cut off mid-sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+#: The longest line (in words) that can be furniture; longer verbless lines are lists or headlines.
+MAX_LINE_WORDS = 10
+_CREDIT_AFTER = re.compile(r"\s*/\s*[A-Z]|,\s*[A-Z]{2,}[A-Z.]*\s*(?:\n|$)")
+_CREDIT_BEFORE = re.compile(r"[A-Z][\w.'’-]*\s*/\s*$")  # the agency of "Ana Ruiz/Northwire"
+_VERB_POS = frozenset({"VERB", "AUX"})
+
+
+def is_furniture(doc: Any, spans: Sequence[tuple[int, int]]) -> bool:
+    """True when every mention ``spans`` (character offsets) of one actor is furniture (module docstring)."""
+    text: str = doc.text
+    first_break = text.find("\n")
+    return bool(spans) and all(_credit(text, s, e) or _furniture_line(doc, text, s, first_break) for s, e in spans)
+
+
+def _credit(text: str, start: int, end: int) -> bool:
+    return (
+        _CREDIT_AFTER.match(text, end) is not None or _CREDIT_BEFORE.search(text, max(0, start - 40), start) is not None
+    )
+
+
+def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
+    if first_break < 0 or start < first_break:
+        return False  # the title line belongs to the article
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    last = text[line_start:]
+    if line_end < 0 and not last.rstrip().endswith((".", "!", "?", '"', "”")) and not any(c in last for c in ",|"):
+        return False  # a last line cut off mid-sentence ("German Chancellor Angel") is no byline; a list is
+    line_end = len(text) if line_end < 0 else line_end
+    span = doc.char_span(line_start, line_end, alignment_mode="expand")
+    if span is None:
+        return False
+    words = [t for t in span if t.is_alpha]
+    return len(words) <= MAX_LINE_WORDS and not any(t.pos_ in _VERB_POS for t in span)
