@@ -115,3 +115,20 @@ FURNITURE = [
 def test_page_furniture_is_no_actor(nlp: Any, text: str, name: str, kept: bool) -> None:
     actors, _ = extract_actors(nlp(text))
     assert any(a.name == name for a in actors) == kept, [a.name for a in actors]
+
+
+NAMES = [
+    # a hyphenated name after a title is one person
+    ("Rep. Alessa Marlow-Tennant voted no. Marlow-Tennant later spoke.", "Alessa Marlow-Tennant", "person"),
+    # an organisation whose name holds a party's or a group's word is one organisation
+    ("The Jewish Labour Movement said it would act.", "Jewish Labour Movement", "org"),
+    ("The Conservative Muslim Forum wrote to the party.", "Conservative Muslim Forum", "org"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), NAMES)
+def test_names_stay_whole(nlp: Any, text: str, name: str, kind: str) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert (name, kind) in [(a.name, a.kind) for a in actors], [(a.name, a.kind) for a in actors]
+    words = name.replace("-", " ").split()
+    assert not [a for a in actors if a.name in words], [a.name for a in actors]  # no part of it on its own

@@ -62,7 +62,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     lexicon = [
         c
         for c in lexicon
-        if not strictly_inside(c, person_ents) and not (c.kind != "party" and strictly_inside(c, org_spans))
+        if not strictly_inside(c, person_ents) and not strictly_inside(c, org_spans)
     ]
     out: list[Candidate] = []
     for source in (titles, laws, lexicon, cues, runs):

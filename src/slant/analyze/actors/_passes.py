@@ -91,6 +91,8 @@ class _Finder:
             while j < len(doc) and names < MAX_NAME_WORDS and self._name_word(j):
                 j += 1
                 names += 1
+                while j + 1 < len(doc) and _hyphen_joined(doc, j) and self._name_word(j + 1):
+                    j += 2  # "Ocasio-Cortez" is one name word
             role_ok = title.kind != "role" or (names and self.ent_label[i + width] == "PERSON")
             if names and role_ok:
                 a = i if title.kind == "honorific" else i + width
@@ -551,3 +553,8 @@ class _Finder:
             if not plural or self._attributive(b):
                 return None
         return c
+
+
+def _hyphen_joined(doc: Any, j: int) -> bool:
+    """``doc[j]`` is a hyphen written between two words with no space ("Ocasio-Cortez")."""
+    return doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
