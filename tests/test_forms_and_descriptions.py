@@ -62,6 +62,13 @@ SPEAKERS = [
         "Osric Dallow, the harbour master, spoke first. “The quay is unsafe,” the harbour master said.",
         "Osric Dallow",
     ),
+    # the description's words pick among several actors it could describe, before recency does
+    (
+        "Labour leader Mara Quell and deputy leader Tom Reed spoke. “We will win,” Labour’s leader said.",
+        "Mara Quell",
+    ),
+    # a page that mixes straight and curly marks
+    ('President Ana Ruiz flew in. "We will rebuild the port,” she said.', "Ana Ruiz"),
     # a spokesperson of a party or organisation speaks for it
     ("“We have not been consulted,” a Green Party spokeswoman said.", "Green Party"),
     # an indefinite description is someone new; an unset description names no one

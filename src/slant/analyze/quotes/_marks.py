@@ -25,6 +25,9 @@ from dataclasses import dataclass
 
 #: Opening mark -> its closing mark.
 CLOSERS: dict[str, str] = {"“": "”", '"': '"', "‘": "’", "'": "'", "«": "»", "»": "«"}
+#: Double marks that close each other's quotes when a page mixes straight and curly marks (and the quote's
+#: own closer is missing from the paragraph).
+MIXED: dict[str, str] = {'"': "”", "“": '"'}
 #: Openers whose unclosed quote still runs to the end of the paragraph.
 LENIENT = frozenset({"“", '"', "«", "»"})
 #: Characters after which an opening mark may stand (besides whitespace and start of text).
@@ -134,6 +137,8 @@ def _find_closer(pos: _Positions, mark: str, i: int, limit: int) -> int | None:
         reopen = _after(pos.opens[mark], weak, strong)
         return weak if reopen is not None else strong
     j = _after(pos.close[closer], i, limit)
+    if j is None and mark in MIXED:  # a page that mixes straight and curly marks: "... country,” he said
+        j = _after(pos.close[MIXED[mark]], i, limit)
     if mark == "“":
         again = _after(pos.opens["“"], i, limit if j is None else j)
         if again is not None:

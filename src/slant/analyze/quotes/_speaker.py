@@ -192,9 +192,8 @@ class SpeakerFinder:
             bodies = {hit[0] for w in words if (hit := self.by_token.get(w.i)) and self.kinds.get(hit[0]) in ORGS}
             return bodies.pop() if len(bodies) == 1 else None
         first = words[0].lower_
-        if first in INDEFINITE or (
-            first not in DEFINITE and words[0].dep_ != "poss" and not any(w.dep_ == "poss" for w in words)
-        ):
+        definite = first in DEFINITE or any(w.dep_ == "poss" for w in words)
+        if first in INDEFINITE or (tok.pos_ == "NOUN" and not definite):
             return None
         head = tok.lemma_.lower()
         if head in self.lex.speaker_nouns and self.lex.speaker_nouns[head] in ("group", "source", "document"):
@@ -206,10 +205,17 @@ class SpeakerFinder:
             found = [
                 aid for aid in found if head not in _words(self.names[aid]).split()[-1:] or self.kinds[aid] in ORGS
             ]
+        if len(found) > 1:  # the best fit of the phrase's words, then the one named last before it
+            content = {w.lower_ for w in words if w.pos_ in ("NOUN", "PROPN", "ADJ") and w.i != tok.i}
+            fit = {aid: max(len(content & set(f.split())) for f in self.forms[aid]) for aid in found}
+            best = max(fit.values())
+            found = [aid for aid in found if fit[aid] == best]
         if len(found) > 1:
             before = [(max((s for s in self.starts[aid] if s < tok.idx), default=-1), aid) for aid in found]
             before = [b for b in before if b[0] >= 0]
-            return max(before)[1] if before else None
+            if before:
+                return max(before)[1]
+            return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
 
     def _set_off_name(self, tok: Any) -> tuple[str, Span] | None:
