@@ -59,11 +59,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     def strictly_inside(c: Candidate, spans: list[tuple[int, int]]) -> bool:
         return any(a <= c.tok_start and c.tok_end <= b and (a, b) != (c.tok_start, c.tok_end) for a, b in spans)
 
-    lexicon = [
-        c
-        for c in lexicon
-        if not strictly_inside(c, person_ents) and not strictly_inside(c, org_spans)
-    ]
+    lexicon = [c for c in lexicon if not strictly_inside(c, person_ents) and not strictly_inside(c, org_spans)]
     out: list[Candidate] = []
     for source in (titles, laws, lexicon, cues, runs):
         for c in source:
