@@ -139,3 +139,23 @@ def test_names_stay_whole(nlp: Any, text: str, name: str, kind: str) -> None:
     assert (name, kind) in [(a.name, a.kind) for a in actors], [(a.name, a.kind) for a in actors]
     words = name.replace("-", " ").split()
     assert not [a for a in actors if a.name in words], [a.name for a in actors]  # no part of it on its own
+
+
+TITLE_REFS = [
+    # a bare title names the person the text gave it to
+    (
+        "Prime Minister Mara Quell met the union. The Prime Minister said talks would go on.",
+        {"Mara Quell": 2},
+    ),
+    # a title that says who it is by itself is a person, however often it comes
+    ("Mara Quell asked the Queen to open the bridge. The Queen agreed.", {"Mara Quell": 1, "Queen": 2}),
+    # an office the text never fills is nobody
+    ("The Home Secretary will speak on Friday.", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "mentions"), TITLE_REFS)
+def test_bare_titles(nlp: Any, text: str, mentions: dict[str, int]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    people = {a.name: len(a.mentions) for a in actors if a.kind == "person"}
+    assert people == mentions

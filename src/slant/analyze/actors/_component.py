@@ -27,6 +27,7 @@ from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
+from slant.analyze.actors._titles import link_titles
 from slant.analyze.base import Component, Context
 from slant.analyze.common import Lexicon, initials, is_acronym, load_lexicon, normalise, unique_slugs
 from slant.models import Actor, ActorKind, Span
@@ -60,6 +61,12 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = [
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
+    forms = {
+        g: surface_forms(doc, sorted((c.start, c.end) for c in ms))
+        for g, (_, kind, ms, _) in enumerate(groups)
+        if kind == "person"
+    }
+    link_titles(doc, groups, forms, claimed, lex)
     groups.sort(key=lambda g: min(c.start for c in g[2]))
     ids = unique_slugs(g[0] for g in groups)
     actors = tuple(_actor(i, g[0], g[1], g[2], doc) for i, g in zip(ids, groups, strict=True))
