@@ -159,3 +159,22 @@ def test_bare_titles(nlp: Any, text: str, mentions: dict[str, int]) -> None:
     actors, _ = extract_actors(nlp(text))
     people = {a.name: len(a.mentions) for a in actors if a.kind == "person"}
     assert people == mentions
+
+
+COLLECTIVES = [
+    # a collective set apart by modifiers, or acting, is an actor
+    ("Far-right protesters marched through Harwick.", [("Far-right protesters", "group")]),
+    ("Left-wing counter-protesters gathered at the station.", [("Left-wing counter-protesters", "group")]),
+    ("The crowd booed the minister.", [("crowd", "group")]),
+    ("Mara Quell attacked the establishment.", [("establishment", "other")]),
+    # one person of it, or people in a situation, are not
+    ("A protester was hurt.", []),
+    ("Voters and residents queued outside while parents waited.", []),
+    ("She spoke to protesters.", []),  # neither modified nor acting
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), COLLECTIVES)
+def test_collective_agents(nlp: Any, text: str, expected: list[tuple[str, str]]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert [(a.name, a.kind) for a in actors if a.kind in ("group", "other")] == expected

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
+from slant.analyze.actors._collectives import find_collectives
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._people import PeopleResolver, person_name
@@ -61,6 +62,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = [
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
+    groups += [(name, kind, ms, None) for name, kind, ms in find_collectives(doc, claimed)]
     forms = {
         g: surface_forms(doc, sorted((c.start, c.end) for c in ms))
         for g, (_, kind, ms, _) in enumerate(groups)

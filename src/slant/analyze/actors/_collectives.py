@@ -1,0 +1,81 @@
+"""Collective agents: "far-right protesters", "Trump supporters", "the crowd", "the establishment".
+
+A noun phrase whose head is a collective noun of ``resources/actors/collectives.tsv`` becomes a ``group``
+actor when the text makes it an agent (the subject of a verb, the agent of a passive) or sets it apart
+with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
+establishment") is an actor wherever the text names it. Plural nouns only, but for collective
+nouns ("the crowd"). Its name is the phrase without determiners; mentions with the same name are one actor,
+and a bare head ("the protesters") joins the one actor with that head when there is exactly one.
+Modifiers that are already another actor's mention ("Trump" of "Trump supporters") stay that actor's: the
+collective's mention starts after them, its name keeps them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from slant.analyze.actors._candidate import Candidate
+from slant.analyze.common import read_tsv
+
+_MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
+_AGENT_DEPS = frozenset({"nsubj", "nsubjpass", "agent"})
+_LEADING = frozenset({"DET", "PRON", "NUM", "PART"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Noun:
+    kind: str
+    plural_only: bool
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, _Noun]:
+    rows = read_tsv("resources/actors", "collectives.tsv")
+    return {r["noun"].lower(): _Noun(r["kind"], r["number"] == "plural") for r in rows}
+
+
+def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Candidate]]]:
+    """``(name, kind, mentions)`` of each collective actor of ``doc`` (tokens already claimed are skipped)."""
+    table = _table()
+    found: dict[str, tuple[str, str, list[Candidate]]] = {}
+    bare: list[tuple[str, Candidate]] = []
+    for tok in doc:
+        noun = table.get(tok.lemma_.lower()) or table.get(tok.lower_)
+        if noun is None or tok.pos_ not in ("NOUN", "PROPN") or claimed[tok.i]:
+            continue
+        if noun.plural_only and tok.tag_ not in ("NNS", "NNPS"):
+            continue
+        head = tok.i
+        while (
+            head >= 2 and doc[head - 1].text == "-" and not doc[head - 2].whitespace_ and not doc[head - 1].whitespace_
+        ):
+            head -= 2  # "counter-protesters", which the tokenizer splits and the parser may not join
+        mods = [c for t in doc[head : tok.i + 1] for c in t.lefts if c.dep_ in _MODIFIER_DEPS and c.i < head]
+        roles = {t.dep_ for t in doc[head : tok.i + 1]}
+        acting = bool(roles & _AGENT_DEPS) or (tok.dep_ == "pobj" and tok.head.dep_ == "agent")
+        if not mods and not acting and noun.kind != "other":  # "attacked the establishment" casts it as one
+            continue
+        first = min((m.left_edge.i for m in mods), default=head)
+        while first < tok.i and doc[first].pos_ in _LEADING:
+            first += 1
+        start = first
+        while start < tok.i and claimed[start]:
+            start += 1  # "Trump supporters": "Trump" stays the person's mention
+        if any(claimed[start : tok.i + 1]):
+            continue
+        cand = Candidate(start, tok.i + 1, doc[start].idx, tok.idx + len(tok.text), noun.kind, "collective")
+        name = doc[first : tok.i + 1].text
+        if mods:
+            found.setdefault(name.lower(), (name, noun.kind, []))[2].append(cand)
+        else:
+            bare.append((tok.lemma_.lower(), cand))
+    for lemma, cand in bare:
+        same = [k for k, (n, _, ms) in found.items() if doc[ms[0].tok_end - 1].lemma_.lower() == lemma]
+        if len(same) == 1:
+            found[same[0]][2].append(cand)
+        else:
+            text = doc[cand.tok_start : cand.tok_end].text
+            found.setdefault(text.lower(), (text, cand.kind, []))[2].append(cand)
+    return list(found.values())
