@@ -69,6 +69,12 @@ SPEAKERS = [
     ),
     # a page that mixes straight and curly marks
     ('President Ana Ruiz flew in. "We will rebuild the port,” she said.', "Ana Ruiz"),
+    # a pronoun attributing a quote is not someone the quote names
+    (
+        "The chair of the forum, Tomas Brennan, criticised the column.\n\n"
+        "“Graham Pike is a master of words. He knew what he was doing,” he said.",
+        "Tomas Brennan",
+    ),
     # a spokesperson of a party or organisation speaks for it
     ("“We have not been consulted,” a Green Party spokeswoman said.", "Green Party"),
     # an indefinite description is someone new; an unset description names no one

@@ -12,6 +12,9 @@
   of the previous one when its own has no candidate ("X beat Y and he is ..." -> X); other pronouns take the
   latest compatible mention. Linked pronouns count as mentions of their actor from then on.
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
+* A subject pronoun that attributes a quotation of its sentence ('"X is a master of words," he said')
+  never stands for someone named inside a quotation of its paragraph: the speaker is not whom the quote
+  names.
 * A pronoun inside a quotation never stands for a subject of its sentence outside the quotation: the
   speaker says "I", so "she" in 'Quell said: "She has lost her way"' is someone else.
 * A gendered pronoun inside a quotation with no antecedent (a lede: '"She has betrayed us," said a union
@@ -187,6 +190,8 @@ class _Linker:
         pool: list[_Seen] = []
         bound_roots = _clause_subjects(tok)
         bound = {seen.actor for seen in self.history if seen.root in bound_roots}
+        # a subject pronoun outside the marks of a sentence that holds a quotation attributes it
+        attributing = tok.dep_ in SUBJECT_DEPS and not self.quoted[tok.i] and any(self.quoted[t.i] for t in tok.sent)
         for seen in reversed(self.history):
             if here - seen.sent > window or (cls in ("m", "f") and para - seen.para > PARAGRAPH_WINDOW):
                 break
@@ -194,6 +199,8 @@ class _Linker:
                 continue
             if self.quoted[tok.i] and seen.sent == here and seen.subject and not seen.quoted:
                 continue  # the speaker of the quotation the pronoun is in
+            if attributing and seen.quoted and para == seen.para:
+                continue  # '"X is a master of words," he said': the speaker is not whom the quote names
             if cls in ("m", "f") and self.genders.get(seen.actor) not in (None, cls):
                 continue
             if cls == "p" and any(_main_plural_subject(t) for t in self.doc[seen.last_tok + 1 : tok.i]):
