@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from slant.nlp.spans import doc_text
+
 #: Longest describing phrase taken (tokens); longer ones are clauses, not descriptions.
 MAX_WORDS = 8
 #: Dependencies by which a name only modifies another noun ("the Omar controversy"): no form of its own.
@@ -30,7 +32,7 @@ _LEADING_POS = frozenset({"DET", "PRON", "PART", "ADV", "CCONJ", "SCONJ", "ADP",
 
 def surface_forms(doc: Any, spans: Iterable[tuple[int, int]]) -> list[str]:
     """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats."""
-    text: str = doc.text
+    text = doc_text(doc)
     found: list[str] = []
     for start, end in spans:
         span = doc.char_span(start, end, alignment_mode="expand")

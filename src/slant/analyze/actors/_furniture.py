@@ -17,6 +17,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from slant.nlp.spans import doc_text
+
 #: The longest line (in words) that can be furniture; longer verbless lines are lists or headlines.
 MAX_LINE_WORDS = 10
 _CREDIT_AFTER = re.compile(r"\s*/\s*[A-Z]|,\s*[A-Z]{2,}[A-Z.]*\s*(?:\n|$)")
@@ -26,7 +28,7 @@ _VERB_POS = frozenset({"VERB", "AUX"})
 
 def is_furniture(doc: Any, spans: Sequence[tuple[int, int]]) -> bool:
     """True when every mention ``spans`` (character offsets) of one actor is furniture (module docstring)."""
-    text: str = doc.text
+    text = doc_text(doc)
     first_break = text.find("\n")
     return bool(spans) and all(_credit(text, s, e) or _furniture_line(doc, text, s, first_break) for s, e in spans)
 

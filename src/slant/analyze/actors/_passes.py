@@ -322,13 +322,13 @@ class _Finder:
         return out
 
     def _paragraph_starts(self) -> list[int]:
-        doc = self.doc
-        return [
-            i
-            for i in range(len(doc))
-            if not doc[i].is_space
-            and (i == 0 or "\n" in doc[i - 1].whitespace_ or (doc[i - 1].is_space and "\n" in doc[i - 1].text))
-        ]
+        starts: list[int] = []
+        prev = None
+        for tok in self.doc:  # one pass: indexing a Doc builds a new Token object each time
+            if not tok.is_space and (prev is None or "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text)):
+                starts.append(tok.i)
+            prev = tok
+        return starts
 
     def appositions(self) -> list[Candidate]:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the

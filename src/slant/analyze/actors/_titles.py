@@ -21,15 +21,17 @@ Group = tuple[str, str, list[Candidate], str | None]
 def link_titles(doc: Any, groups: list[Group], forms: dict[int, list[str]], claimed: list[bool], lex: Lexicon) -> None:
     """Add each bare title's mention to the person it names (``forms``: group index -> its forms), or
     append a person named by the title; ``groups`` is changed in place."""
-    i = 0
-    while i + 1 < len(doc):
-        found = title_at(doc, i + 1, lex) if doc[i].lower_ == "the" and _is_cap(doc[i + 1]) else None
+    after = -1
+    for the in doc:
+        i = the.i
+        if i <= after or the.lower_ != "the" or i + 1 >= len(doc) or not _is_cap(doc[i + 1]):
+            continue
+        found = title_at(doc, i + 1, lex)
         if found is None or found[0].kind != "role":
-            i += 1
             continue
         title, width = found
         a, b = i + 1, i + 1 + width
-        i = b
+        after = b - 1
         if any(claimed[a:b]) or (b < len(doc) and _is_cap(doc[b]) and not doc[b].is_sent_start):
             continue  # a name follows: "the President Ana Ruiz" is handled as a title and a name
         start, end = doc[a].idx, doc[b - 1].idx + len(doc[b - 1].text)
