@@ -184,3 +184,18 @@ COLLECTIVES = [
 def test_collective_agents(nlp: Any, text: str, expected: list[tuple[str, str]]) -> None:
     actors, _ = extract_actors(nlp(text))
     assert [(a.name, a.kind) for a in actors if a.kind in ("group", "other")] == expected
+
+
+SPELLINGS = [
+    # a misspelt given name is the same person: two letters swapped, or a near-identical unknown spelling
+    ("Labour leader Keir Starmer spoke. Sir Kier Starmer later said no.", [["Keir Starmer", "Sir Kier Starmer"]]),
+    # two names people really have are two people, however alike
+    ("Hanna Kerr met Anna Kerr at the hall.", [["Hanna Kerr"], ["Anna Kerr"]]),
+]
+
+
+@pytest.mark.parametrize(("text", "people"), SPELLINGS)
+def test_misspelt_names(nlp: Any, text: str, people: list[list[str]]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    got = [sorted(a.names) for a in actors if a.kind == "person"]
+    assert got == [sorted(p) for p in people]

@@ -87,8 +87,9 @@ def given_names_match(
     """Whether two given names can name the same person.
 
     Equal, a listed familiar form ("Gerry"/"Gerald"), a short form ("Ed"/"Edward", unless the name list
-    gives them different genders) or a misspelling (similarity >= :data:`GIVEN_NAME_RATIO`, both at
-    least four letters).
+    gives them different genders) or a misspelling (similarity >= :data:`GIVEN_NAME_RATIO` or two adjacent
+    letters swapped, both at least four letters, and not both names the first-name list knows: "Hanna Kerr"
+    is not "Anna Kerr").
     """
     a_, b_ = a.casefold(), b.casefold()
     if a_ == b_ or (nicknames and is_familiar_form(a_, b_, nicknames)):
@@ -97,7 +98,17 @@ def given_names_match(
     if len(short) >= 2 and long_.startswith(short):
         ga, gb = genders.get(a), genders.get(b)
         return ga is None or gb is None or ga == gb
-    return min(len(a_), len(b_)) >= 4 and fuzz.ratio(a_, b_) >= GIVEN_NAME_RATIO
+    if a in genders and b in genders:
+        return False  # two different names people have ("Anna", "Hanna"), not one misspelt
+    return min(len(a_), len(b_)) >= 4 and (fuzz.ratio(a_, b_) >= GIVEN_NAME_RATIO or transposed(a_, b_))
+
+
+def transposed(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with two adjacent letters swapped ("Kier" for "Keir"), a common typo."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def same_person(
