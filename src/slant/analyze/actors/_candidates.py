@@ -59,7 +59,16 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     def strictly_inside(c: Candidate, spans: list[tuple[int, int]]) -> bool:
         return any(a <= c.tok_start and c.tok_end <= b and (a, b) != (c.tok_start, c.tok_end) for a, b in spans)
 
-    lexicon = [c for c in lexicon if not strictly_inside(c, person_ents) and not strictly_inside(c, org_spans)]
+    run_spans = [(r.tok_start, r.tok_end) for r in runs]
+    # a party's word inside an organisation's own name is the organisation's ("the Jewish Labour Movement");
+    # inside an entity the model merely typed ORG it stays the party's ("Republican Wade Harlan")
+    lexicon = [
+        c
+        for c in lexicon
+        if not strictly_inside(c, person_ents)
+        and not strictly_inside(c, run_spans)
+        and not (c.kind != "party" and strictly_inside(c, org_spans))
+    ]
     out: list[Candidate] = []
     for source in (titles, laws, lexicon, cues, runs):
         for c in source:

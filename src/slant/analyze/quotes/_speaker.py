@@ -193,7 +193,7 @@ class SpeakerFinder:
             return bodies.pop() if len(bodies) == 1 else None
         first = words[0].lower_
         definite = first in DEFINITE or any(w.dep_ == "poss" for w in words)
-        if first in INDEFINITE or (tok.pos_ == "NOUN" and not definite):
+        if first in INDEFINITE or not definite:  # "Republican Wade Harlan" names someone the text may not
             return None
         head = tok.lemma_.lower()
         if head in self.lex.speaker_nouns and self.lex.speaker_nouns[head] in ("group", "source", "document"):
