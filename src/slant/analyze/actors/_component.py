@@ -28,14 +28,12 @@ from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
-from slant.analyze.actors._titles import link_titles
+from slant.analyze.actors._titles import Group, link_titles
 from slant.analyze.base import Component, Context
 from slant.analyze.common import Lexicon, initials, is_acronym, load_lexicon, normalise, unique_slugs
 from slant.models import Actor, ActorKind, Span
 from slant.nlp.spans import doc_text
 
-#: One actor being assembled: name, kind, mentions, gender (persons).
-_Group = tuple[str, str, list[Candidate], str | None]
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
 
 #: Extra weight of a lexicon/rule-typed mention when mentions of one name disagree on its kind.
@@ -47,7 +45,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     lex = load_lexicon()
     people, kept, claimed = _resolve_people(doc, lex)
     others_by_key = _group_others(kept, doc, claimed, lex)
-    groups: list[_Group] = []
+    groups: list[Group] = []
     for p in people.people:
         other = None
         if p.single and not p.genders:
@@ -270,10 +268,10 @@ def _company_of(
     return by_key[fits[0]]
 
 
-def _named_groups(by_key: dict[str, list[Candidate]], text: str) -> list[_Group]:
+def _named_groups(by_key: dict[str, list[Candidate]], text: str) -> list[Group]:
     """Name and type each group of non-person mentions (kind by vote, rules outweighing the model; the name is
     the most frequent surface, a spelt-out name before an acronym)."""
-    out: list[_Group] = []
+    out: list[Group] = []
     for ms in by_key.values():
         votes: Counter[str] = Counter()
         for c in ms:
