@@ -10,11 +10,10 @@ helpers), ``_view`` (the terminal view).
 from __future__ import annotations
 
 from slant.compare._actor_index import ActorIndex, link_all
-from slant.compare._build import (
-    COMPARE_JSON_VERSION,
+from slant.compare._build import COMPARE_JSON_VERSION, Comparison, compare_story, comparisons_json
+from slant.compare._types import (
     ArticleInfo,
     ArticleQuotes,
-    Comparison,
     Fact,
     FigureDiff,
     Headline,
@@ -22,8 +21,6 @@ from slant.compare._build import (
     MainActor,
     RelationRow,
     StanceCell,
-    compare_story,
-    comparisons_json,
 )
 from slant.compare._view import render_comparisons
 

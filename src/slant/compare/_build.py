@@ -50,22 +50,6 @@ from slant.compare._types import (
 )
 from slant.models import Analysis, Story
 
-__all__ = [
-    "COMPARE_JSON_VERSION",
-    "ArticleInfo",
-    "ArticleQuotes",
-    "Comparison",
-    "Fact",
-    "FigureDiff",
-    "Headline",
-    "LanguageSummary",
-    "MainActor",
-    "RelationRow",
-    "StanceCell",
-    "compare_story",
-    "comparisons_json",
-]
-
 #: Version of the ``compare --json`` document; bumped when a field is renamed or dropped.
 COMPARE_JSON_VERSION = "1.0"
 

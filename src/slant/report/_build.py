@@ -42,25 +42,11 @@ from slant.errors import ModelError
 from slant.models import Analysis, Story
 from slant.network import build_network, included, to_cytoscape
 from slant.report._heatmap import (
-    Heatmap,
     SupportsToJson,
-    article_label,
     heatmap_spec,
     heatmaps_from_comparisons,
     stance_heatmaps,
 )
-
-__all__ = [
-    "Heatmap",
-    "Segment",
-    "article_label",
-    "heatmap_spec",
-    "heatmaps_from_comparisons",
-    "report",
-    "script_json",
-    "segments",
-    "stance_heatmaps",
-]
 
 #: The vendored scripts, in load order (paths under ``resources/vendor``).
 VENDOR_SCRIPTS = (

@@ -61,15 +61,16 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
     groups += [(name, kind, ms, None) for name, kind, ms in find_collectives(doc, claimed)]
+    around: dict[tuple[int, int], list[str]] = {}  # each mention's forms, computed once
     forms = {
-        g: surface_forms(doc, sorted((c.start, c.end) for c in ms))
+        g: surface_forms(doc, sorted((c.start, c.end) for c in ms), around)
         for g, (_, kind, ms, _) in enumerate(groups)
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
     groups.sort(key=lambda g: min(c.start for c in g[2]))
     ids = unique_slugs(g[0] for g in groups)
-    actors = tuple(_actor(i, g[0], g[1], g[2], doc) for i, g in zip(ids, groups, strict=True))
+    actors = tuple(_actor(i, g[0], g[1], g[2], doc, around) for i, g in zip(ids, groups, strict=True))
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
@@ -298,12 +299,14 @@ def _merge_short_forms(by_key: dict[str, list[Candidate]], text: str) -> None:
             by_key[heads[0]].extend(by_key.pop(key))
 
 
-def _actor(aid: str, name: str, kind: str, ms: list[Candidate], doc: Any) -> Actor:
+def _actor(
+    aid: str, name: str, kind: str, ms: list[Candidate], doc: Any, around: dict[tuple[int, int], list[str]]
+) -> Actor:
     text = doc_text(doc)
     spans = sorted({(c.start, c.end) for c in ms})
     aliases = list(dict.fromkeys(text[s:e] for s, e in spans))
     if kind in ("person", "org"):  # a party's or group's modifiers pick a part of it ("Muslim women")
-        aliases += surface_forms(doc, spans)
+        aliases += surface_forms(doc, spans, around)
     return Actor(
         id=aid,
         name=name,

@@ -30,20 +30,20 @@ _STOP_PUNCT = frozenset({",", ";", ":", "(", ")", "[", "]", "—", "–", '"', "
 _LEADING_POS = frozenset({"DET", "PRON", "PART", "ADV", "CCONJ", "SCONJ", "ADP", "PUNCT", "INTJ", "SYM"})
 
 
-def surface_forms(doc: Any, spans: Iterable[tuple[int, int]]) -> list[str]:
-    """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats."""
+def surface_forms(
+    doc: Any, spans: Iterable[tuple[int, int]], memo: dict[tuple[int, int], list[str]] | None = None
+) -> list[str]:
+    """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats.
+
+    ``memo`` keeps each mention's forms for a later call over the same Doc (the actor analyser asks twice:
+    before and after bare titles join their holders)."""
     text = doc_text(doc)
+    memo = {} if memo is None else memo
     found: list[str] = []
     for start, end in spans:
-        span = doc.char_span(start, end, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        root = span.root
-        if root.dep_ in _MODIFIER_DEPS and root.head.i >= span.end:
-            continue
-        found += _premodified(text, span, root)
-        found += _apposition_before(text, span, root)
-        found += _apposition_after(doc, span, root)
+        if (start, end) not in memo:
+            memo[start, end] = _around(doc, text, start, end)
+        found += memo[start, end]
     seen = {text[s:e] for s, e in spans}
     out: list[str] = []
     for form in found:
@@ -52,6 +52,17 @@ def surface_forms(doc: Any, spans: Iterable[tuple[int, int]]) -> list[str]:
             seen.add(form)
             out.append(form)
     return out
+
+
+def _around(doc: Any, text: str, start: int, end: int) -> list[str]:
+    """The forms around one mention."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or not len(span):
+        return []
+    root = span.root
+    if root.dep_ in _MODIFIER_DEPS and root.head.i >= span.end:
+        return []
+    return _premodified(text, span, root) + _apposition_before(text, span, root) + _apposition_after(doc, span, root)
 
 
 def _premodified(text: str, span: Any, root: Any) -> list[str]:
