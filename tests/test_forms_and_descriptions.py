@@ -80,7 +80,24 @@ SPEAKERS = [
     # an indefinite description is someone new; an unset description names no one
     ("President Ana Ruiz flew to Harwick. “It is a scandal,” a minister said.", None),
     ("Ana Ruiz flew to Harwick. “It is a scandal,” the minister said.", None),
+    # a role modifier makes another role; a party's name in the description must be in the form
+    ("Deputy Labour leader Tom Reed spoke first. “We will win,” Labour’s leader said.", None),
+    ("Green leader Ian Rowe spoke first. “We will win,” Labour’s leader said.", None),
+    ("Former mayor Tom Reed spoke first. “We will win,” the mayor said.", None),
+    ("Mayor Tom Reed spoke first. “We will win,” the former mayor said.", "Tom Reed"),
+    # a pronoun carries on the main subject of the sentence before, even when it names no one
+    ("Labour’s leader warned Tom Reed could lose his seat.\n\n“It is over,” he added.", None),
+    ("Tom Reed warned Labour could lose the seat.\n\n“It is over,” he added.", "Tom Reed"),
 ]
+
+
+def test_straight_opener_closed_by_a_curly_mark(nlp: Any) -> None:
+    """A straight opening mark closed by a curly one, before the next straight opener, ends there."""
+    doc = nlp('Tom Reed spoke in Harwick. "We will not stand for it,” he said. "It has no place here.”')
+    actors, pronouns = extract_actors(doc)
+    quotes = [q for q in extract_quotes(doc, actors, pronouns) if q.kind == "direct"]
+    assert [q.text for q in quotes] == ["We will not stand for it,", "It has no place here."]
+    assert quotes[0].speaker == "tom-reed"
 
 
 @pytest.mark.parametrize(("text", "speaker"), SPEAKERS)

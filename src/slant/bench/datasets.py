@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import ast
 import csv
+import hashlib
 import html
 import json
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
@@ -161,6 +163,36 @@ def read_hyperpartisan(articles: Path, truth: Path) -> list[Example]:
             text = re.sub(r"\s+", " ", html.unescape("".join(art.itertext()))).strip()
             out.append(Example(f"{art.get('title', '').strip()}\n\n{text}".strip(), labels[aid], "hyperpartisan", aid))
     return out
+
+
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def near_key(text: str) -> str:
+    """What two texts that repeat each other share: the words in lower case, punctuation and spacing aside
+    (a tweet posted twice with another capital or a missing full stop has one key)."""
+    return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
+
+
+def text_hash(text: str) -> str:
+    """A short hash of a text's :func:`near_key`: how a model's files record what it was trained on without
+    holding the texts (``seen-texts.txt``), so a benchmark can leave those rows out of a test."""
+    return hashlib.blake2b(near_key(text).encode("utf-8"), digest_size=6).hexdigest()
+
+
+def dedupe(examples: Sequence[Example]) -> tuple[list[Example], int]:
+    """The examples with near-identical repeats of an earlier text dropped (see :func:`near_key`), and how
+    many were dropped. Cross-validation runs on the first list, so no text is scored in a fold whose model
+    trained on a copy of it."""
+    seen: set[tuple[str, str]] = set()
+    kept: list[Example] = []
+    for ex in examples:
+        key = (ex.dataset, near_key(ex.text))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(ex)
+    return kept, len(examples) - len(kept)
 
 
 def folds(examples: list[Example], k: int, seed: int = 13) -> list[int]:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from slant.bench.datasets import Example, read_babe, read_hatecheck, read_hyperpartisan
+from slant.bench.datasets import Example, dedupe, read_babe, read_hatecheck, read_hyperpartisan, read_isca, text_hash
 
 
 def babe_linear_cv(path: Path, folds: int = 5) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def babe_loaded_words(path: Path, limit: int = 0) -> dict[str, Any]:
     from slant.pipeline import build_pipeline
 
     examples = read_babe(path)[: limit or None]
-    pipe = build_pipeline(("slant.actors.v4", "slant.quotes.v4", "slant.loaded.v1"), batch_size=64)
+    pipe = build_pipeline(("slant.actors.v5", "slant.quotes.v5", "slant.loaded.v1"), batch_size=64)
     word = re.compile(r"[\w'’-]+")
     tp = fp = fn = 0
     for start in range(0, len(examples), 64):
@@ -177,6 +177,45 @@ def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
         int(p["hate"] >= HATE_THRESHOLD and group_in(c.text) is not None) for c, p in zip(cases, probs, strict=True)
     ]
     return {**_with_halves(cases, pred), "seen": hatecheck_training(sentence_model_card()), "seen_as": "trained on"}
+
+
+def sentence_model_test(path: Path, dataset: str, limit: int = 0) -> dict[str, Any]:
+    """The shipped sentence model on a test file, as it is (no retraining): ``babe`` rows scored by the bias
+    head (macro-F1), ``isca`` rows by the hate head (F1 of the antisemitic class), a positive when the head's
+    probability reaches 0.5. Repeats within the file and every row whose text the model trained on
+    (``seen-texts.txt``) are left out and counted."""
+    from slant.nlp.sentence_model import SentenceModel, model_dir
+    from slant.nlp.target_sentiment import macro_f1
+    from slant.train.seen import SEEN_FILE, read_seen
+
+    reader, task = {"babe": (read_babe, "bias"), "isca": (read_isca, "hate")}[dataset]
+    rows, repeats = dedupe(reader(path))
+    seen = read_seen(model_dir("sentence") / SEEN_FILE)
+    unseen = [r for r in rows if text_hash(r.text) not in seen][: limit or None]
+    out: dict[str, Any] = {
+        "path": str(path),
+        "rows": len(rows) + repeats,
+        "repeats": repeats,
+        "seen": len(rows) - len([r for r in rows if text_hash(r.text) not in seen]),
+        "scored": len(unseen),
+    }
+    if not unseen:
+        return out
+    probs = SentenceModel.shared().predict([r.text for r in unseen], batch_size=32)
+    gold = [r.label for r in unseen]
+    pred = [int(p[task] >= 0.5) for p in probs]
+    tp = sum(1 for g, p in zip(gold, pred, strict=True) if g == p == 1)
+    predicted, actual = sum(pred), sum(gold)
+    precision = tp / predicted if predicted else 0.0
+    recall = tp / actual if actual else 0.0
+    out.update(
+        accuracy=round(sum(1 for g, p in zip(gold, pred, strict=True) if g == p) / len(gold), 4),
+        f1m=round(macro_f1(gold, pred, 2), 4),
+        f1_pos=round(2 * precision * recall / (precision + recall), 4) if precision + recall else 0.0,
+        precision_pos=round(precision, 4),
+        recall_pos=round(recall, 4),
+    )
+    return out
 
 
 def sentence_model_card(name: str = "sentence") -> dict[str, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,56 @@ def load_items(path: Path) -> tuple[list[TargetItem], list[str]]:
                 items.append(TargetItem(text, span[0], span[1], None, others))
                 gold.append(_LABEL_OF[float(t["polarity"])])
     return items, gold
+
+
+def test_partition(folder: Path, part: str) -> tuple[Path | None, str]:
+    """The NewsMTSC ``part`` ("rw" or "mt") file to score in a folder laid out like the download, with a
+    label; or None with the reason there is none.
+
+    ``newsmtsc-{part}/test.jsonl`` when present; else the official ``NewsMTSC-dataset/devtest_{part}.jsonl``
+    without the sentences of ``newsmtsc-{part}/dev.jsonl`` (written to a temporary file); else the dev
+    partition, unless it chose the shipped model's checkpoint (the card's ``data.selection``): a figure on
+    the split that picked the epoch flatters the model, so it is not reported.
+    """
+    test = folder / f"newsmtsc-{part}" / "test.jsonl"
+    if test.is_file():
+        return test, f"NewsMTSC {part} test"
+    devtest = folder / "NewsMTSC-dataset" / f"devtest_{part}.jsonl"
+    dev = folder / f"newsmtsc-{part}" / "dev.jsonl"
+    if devtest.is_file() and dev.is_file():
+        held = {_sentence_key(line) for line in dev.read_text(encoding="utf-8").splitlines() if line.strip()}
+        lines = [
+            line
+            for line in devtest.read_text(encoding="utf-8").splitlines()
+            if line.strip() and _sentence_key(line) not in held
+        ]
+        out = Path(tempfile.gettempdir()) / f"slant-newsmtsc-{part}-test.jsonl"
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return out, f"NewsMTSC {part} test (devtest_{part} without dev)"
+    if not dev.is_file():
+        return None, f"no test or dev file for {part} in {folder}"
+    chosen_on = selection_split()
+    if chosen_on and f"newsmtsc-{part}/dev.jsonl" in chosen_on:
+        return None, (
+            f"newsmtsc-{part}/dev.jsonl chose the shipped checkpoint ({chosen_on}); give the test partition "
+            f"(newsmtsc-{part}/test.jsonl or NewsMTSC-dataset/devtest_{part}.jsonl)"
+        )
+    return dev, f"NewsMTSC {part} dev (not used to choose the checkpoint)"
+
+
+def selection_split() -> str:
+    """How the shipped target-sentiment checkpoint was chosen (its card's ``data.selection``; "" if unknown)."""
+    from slant.nlp.sentence_model import model_dir
+
+    card = model_dir("target_sentiment") / "model-card.json"
+    if not card.is_file():
+        return ""
+    return str(json.loads(card.read_text(encoding="utf-8")).get("data", {}).get("selection", ""))
+
+
+def _sentence_key(line: str) -> str:
+    rec = json.loads(line)
+    return str(rec.get("primary_gid") or rec["sentence_normalized"])
 
 
 def metrics(gold: Sequence[str], pred: Sequence[str]) -> dict[str, Any]:

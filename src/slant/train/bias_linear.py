@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from slant.analyze.models import LinearTextModel
-from slant.bench.datasets import Example, folds, read_babe
+from slant.bench.datasets import Example, dedupe, folds, read_babe
 from slant.nlp.target_sentiment import macro_f1
 from slant.train.hyperpartisan import MODEL_FILE, train
 
 
 def cross_validate(examples: Sequence[Example], k: int, c: float, min_df: int, seed: int) -> dict[str, Any]:
-    assignment = folds(list(examples), k, seed)
+    examples, dropped = dedupe(examples)
+    assignment = folds(examples, k, seed)
     gold: list[int] = []
     pred: list[int] = []
     per_fold = []
@@ -38,7 +39,13 @@ def cross_validate(examples: Sequence[Example], k: int, c: float, min_df: int, s
         per_fold.append(round(macro_f1(g, p, 2), 4))
         gold += g
         pred += p
-    return {"c": c, "f1m": round(macro_f1(gold, pred, 2), 4), "per_fold": per_fold}
+    return {
+        "c": c,
+        "f1m": round(macro_f1(gold, pred, 2), 4),
+        "per_fold": per_fold,
+        "examples": len(examples),
+        "dropped_repeats": dropped,
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

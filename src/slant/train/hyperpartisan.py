@@ -26,7 +26,7 @@ import numpy as np
 from scipy import optimize, sparse
 
 from slant.analyze.models import LinearTextModel, features, vocabulary
-from slant.bench.datasets import Example, folds, read_hyperpartisan
+from slant.bench.datasets import Example, dedupe, folds, read_hyperpartisan
 
 MODEL_FILE = "model.json.gz"
 
@@ -74,7 +74,8 @@ def train(examples: Sequence[Example], c: float, min_df: int, max_terms: int) ->
 def cross_validate(
     examples: Sequence[Example], k: int, c: float, min_df: int, max_terms: int, seed: int
 ) -> dict[str, Any]:
-    assignment = folds(list(examples), k, seed)
+    examples, dropped = dedupe(examples)
+    assignment = folds(examples, k, seed)
     correct, per_fold = 0, []
     for f in range(k):
         tr = [e for e, a in zip(examples, assignment, strict=True) if a != f]
@@ -83,7 +84,13 @@ def cross_validate(
         ok = sum(1 for e in te if (model.probability(e.text) > 0.5) == (e.label == 1))
         correct += ok
         per_fold.append(round(ok / len(te), 4))
-    return {"c": c, "accuracy": round(correct / len(examples), 4), "per_fold": per_fold}
+    return {
+        "c": c,
+        "accuracy": round(correct / len(examples), 4),
+        "per_fold": per_fold,
+        "examples": len(examples),
+        "dropped_repeats": dropped,
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -73,7 +73,17 @@ import numpy as np
 import torch
 from torch import nn
 
-from slant.bench.datasets import OPINIONS, Example, folds, read_babe, read_hatecheck, read_isca, read_oped, read_toxigen
+from slant.bench.datasets import (
+    OPINIONS,
+    Example,
+    dedupe,
+    folds,
+    read_babe,
+    read_hatecheck,
+    read_isca,
+    read_oped,
+    read_toxigen,
+)
 from slant.bench.language import select_half
 from slant.nlp.sentence_model import (
     CARD_FILE,
@@ -349,6 +359,9 @@ def load_rows(args: argparse.Namespace) -> list[Example]:
         rows += read_toxigen(args.toxigen)
     if args.oped:
         rows += read_oped(args.oped)
+    rows, dropped = dedupe(rows)  # a repeated tweet in two folds would be scored on a model that saw it
+    if dropped:
+        print(f"dropped {dropped} near-identical repeats", flush=True)
     if args.limit:
         rows = random.Random(args.seed).sample(rows, min(args.limit, len(rows)))
     norm = NORMALISERS[args.normalise]

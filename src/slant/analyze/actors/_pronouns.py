@@ -9,7 +9,9 @@
   not "the Tories know the polls are grim. They ...").
 * A subject pronoun prefers the subject of the verb its own verb is conjoined to ("Podesta said Harlan
   would ..., but he suggested ..." -> Podesta), else the latest compatible *subject* of its own sentence, or
-  of the previous one when its own has no candidate ("X beat Y and he is ..." -> X); other pronouns take the
+  of the previous one when its own has no candidate ("X beat Y and he is ..." -> X), a main-clause subject
+  before one inside a clause; when that sentence's main subject is an unnamed person ("Labour's leader
+  warned X could ... He added") a gendered pronoun is left unlinked. Other pronouns take the
   latest compatible mention. Linked pronouns count as mentions of their actor from then on.
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
 * A subject pronoun that attributes a quotation of its sentence ('"X is a master of words," he said')
@@ -184,6 +186,25 @@ class _Linker:
         if self.genders.get(actor) is None:
             self.genders[actor] = cls
 
+    def _unnamed_person_before(self, tok: Any) -> bool:
+        """Whether the sentence before ``tok``'s has for main subject a person's description that names no
+        actor ("Labour's leader warned X could ..."): a singular common noun with a possessor ("the mayor"
+        is left to the titles, which may have linked it). A subject pronoun that follows is that person (centering: the main subject
+        carries on), not someone else that sentence names."""
+        i = tok.sent.start - 1
+        while i >= 0 and self.doc[i].is_space:
+            i -= 1
+        if i < 0 or self.para[tok.i] - self.para[i] > PARAGRAPH_WINDOW:
+            return False
+        for c in self.doc[i].sent.root.children:
+            if c.dep_ not in SUBJECT_DEPS or c.tag_ != "NN":
+                continue
+            owner = {t.i for g in c.children if g.dep_ == "poss" for t in g.subtree}
+            if any(t.i in self.actor_at for t in c.subtree if t.i not in owner):
+                return False  # "Her rival, the councillor X," is named
+            return any(g.dep_ == "poss" for g in c.children)
+        return False
+
     def _resolve(self, tok: Any, cls: str) -> str | None:
         here, para = self.sent[tok.i], self.para[tok.i]
         window = PERSON_WINDOW if cls in ("m", "f") else PLURAL_WINDOW
@@ -216,6 +237,10 @@ class _Linker:
                 subjects = [s for s in same if s.root == parallel] or [s for s in same if s.subject]
             else:
                 subjects = [s for s in pool if s.sent == here - 1 and s.subject]
+                mains = [s for s in subjects if s.main]
+                if not mains and cls in ("m", "f") and self._unnamed_person_before(tok):
+                    return None  # "Labour's leader warned X could ... He added": not X, and not named
+                subjects = mains or subjects
             if subjects:
                 choice = subjects[0]
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:

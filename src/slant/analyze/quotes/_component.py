@@ -324,7 +324,7 @@ def _quote(it: _Item, text: str) -> Quote:
 class QuotesComponent(Component):
     """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
 
-    name: ClassVar[str] = "slant.quotes.v4"
+    name: ClassVar[str] = "slant.quotes.v5"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
     provides: ClassVar[tuple[str, ...]] = ("quotes",)
 

@@ -3,7 +3,8 @@
 ``reporting_verbs.tsv`` maps a verb lemma to its cue type; ``speaker_nouns.tsv`` lists head nouns of
 speaker phrases that name no actor; ``sentence_openers.tsv`` lists the connectives that, capitalised right
 after a reporting verb, start a glued-on sentence rather than the reported clause; ``withholding_heads.tsv``
-lists the words that, governing a reporting verb, say nothing was said ("declined to say"). Each has a
+lists the words that, governing a reporting verb, say nothing was said ("declined to say");
+``role_modifiers.tsv`` lists the words that make a role noun another role ("deputy leader"). Each has a
 ``why`` for every entry (see the README beside them).
 """
 
@@ -30,6 +31,8 @@ class QuoteLexicon:
     speaker_nouns: dict[str, str]
     sentence_openers: frozenset[str]
     withholding: frozenset[str]
+    #: word -> "rank" or "time" (``role_modifiers.tsv``)
+    role_modifiers: dict[str, str]
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -43,7 +46,14 @@ def load_quote_lexicon() -> QuoteLexicon:
     nouns = {r["noun"].lower(): r["class"] for r in _rows("speaker_nouns.tsv")}
     openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
     withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
-    return QuoteLexicon(verbs=verbs, speaker_nouns=nouns, sentence_openers=openers, withholding=withholding)
+    modifiers = {r["word"].lower(): r["scope"] for r in _rows("role_modifiers.tsv")}
+    return QuoteLexicon(
+        verbs=verbs,
+        speaker_nouns=nouns,
+        sentence_openers=openers,
+        withholding=withholding,
+        role_modifiers=modifiers,
+    )
 
 
 def cue_of(tok: Any, lex: QuoteLexicon) -> tuple[str, str] | None:

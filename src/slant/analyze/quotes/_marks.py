@@ -103,7 +103,11 @@ class _Positions:
         self.strong: dict[str, list[int]] = {"’": [], "'": []}
         self.weak: dict[str, list[int]] = {"’": [], "'": []}
         self.opens: dict[str, list[int]] = {"‘": [], "'": [], "“": []}
+        #: straight double marks that can only open (space before, a word after): never a closer
+        self.open_only: set[int] = set()
         for i, ch in enumerate(text):
+            if ch == '"' and (i == 0 or text[i - 1].isspace()) and i + 1 < len(text) and not text[i + 1].isspace():
+                self.open_only.add(i)
             if ch in self.close:
                 self.close[ch].append(i)
             if ch in self.strong:
@@ -137,8 +141,11 @@ def _find_closer(pos: _Positions, mark: str, i: int, limit: int) -> int | None:
         reopen = _after(pos.opens[mark], weak, strong)
         return weak if reopen is not None else strong
     j = _after(pos.close[closer], i, limit)
-    if j is None and mark in MIXED:  # a page that mixes straight and curly marks: "... country,” he said
-        j = _after(pos.close[MIXED[mark]], i, limit)
+    if mark in MIXED and (j is None or j in pos.open_only):
+        # a page that mixes straight and curly marks: "... country,” he said. "Next ...
+        mixed = _after(pos.close[MIXED[mark]], i, limit if j is None else j)
+        if mixed is not None:
+            j = mixed
     if mark == "“":
         again = _after(pos.opens["“"], i, limit if j is None else j)
         if again is not None:

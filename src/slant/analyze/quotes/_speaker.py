@@ -178,7 +178,8 @@ class SpeakerFinder:
         * a definite phrase ("the president", "Britain's top court", "the Minnesota congresswoman") whose
           head noun is a word of some actor's forms ("President Trump", "Supreme Court", "Congresswoman
           Omar"): that actor, or among several the one mentioned last before the phrase. An indefinite
-          phrase ("a minister") is someone new and names nobody.
+          phrase ("a minister") is someone new and names nobody. Role modifiers must agree
+          (``role_modifiers.tsv``): "Labour's leader" is not "Deputy Labour leader X".
         """
         if tok.pos_ not in ("NOUN", "PROPN"):
             return None
@@ -198,9 +199,19 @@ class SpeakerFinder:
         head = tok.lemma_.lower()
         if head in self.lex.speaker_nouns and self.lex.speaker_nouns[head] in ("group", "source", "document"):
             return None
+        mods = self._modifiers(w.lower_ for w in words)
         found = [
-            aid for aid, forms in self.forms.items() if any(head in f.split() or tok.lower_ in f.split() for f in forms)
+            aid
+            for aid, forms in self.forms.items()
+            if any((head in f.split() or tok.lower_ in f.split()) and self._agree(mods, f) for f in forms)
         ]
+        names = {
+            w.lower_
+            for w in words
+            if w.i != tok.i and (hit := self.by_token.get(w.i)) and self.kinds.get(hit[0]) in ORGS
+        }
+        if names:  # "Labour's leader" names no one whose forms lack "Labour" ("SNP leader X")
+            found = [aid for aid in found if any(names & set(f.split()) for f in self.forms[aid])]
         if tok.pos_ == "NOUN":  # a common noun may not be the name itself: "Trump" is no description of Trump
             found = [
                 aid for aid in found if head not in _words(self.names[aid]).split()[-1:] or self.kinds[aid] in ORGS
@@ -217,6 +228,20 @@ class SpeakerFinder:
                 return max(before)[1]
             return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
+
+    def _modifiers(self, words: Any) -> set[str]:
+        """The role modifiers among ``words`` ("ex-mayor" gives "ex")."""
+        mods = self.lex.role_modifiers
+        return {p for w in words for p in w.replace("’", "'").split("-") if p in mods}
+
+    def _agree(self, mods: set[str], form: str) -> bool:
+        """Whether a description with role modifiers ``mods`` can name the holder of ``form``: both have the
+        same rank words ("deputy"), and the form's time words ("former") are in the description too."""
+        theirs = self._modifiers(form.split())
+        rank = {m for m in mods | theirs if self.lex.role_modifiers[m] == "rank"}
+        if any((m in mods) != (m in theirs) for m in rank):
+            return False
+        return all(m in mods for m in theirs if self.lex.role_modifiers[m] == "time")
 
     def _set_off_name(self, tok: Any) -> tuple[str, Span] | None:
         """A person named in apposition to the subject ("Her rival, the councillor Graham Pike,").
