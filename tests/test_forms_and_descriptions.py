@@ -88,7 +88,56 @@ SPEAKERS = [
     # a pronoun carries on the main subject of the sentence before, even when it names no one
     ("Labour’s leader warned Tom Reed could lose his seat.\n\n“It is over,” he added.", None),
     ("Tom Reed warned Labour could lose the seat.\n\n“It is over,” he added.", "Tom Reed"),
+    ("Tom Reed ran for mayor. His transport plan has gone nowhere. “It is late,” he admitted.", "Tom Reed"),
 ]
+
+
+#: (text, the quote's first words, its speaker's name or None)
+QUOTE_SPEAKERS = [
+    # a document speaks for the author its phrase names, or the author given to an earlier one
+    (
+        "A report by the Harwick Audit Office was published on Monday.\n\n"
+        "The report states: “We found serious failings in the accounts.”",
+        "We found",
+        "Harwick Audit Office",
+    ),
+    (
+        "The guidance from party secretary Tom Reed warns, “Branches should not comment on the inquiry.”",
+        "Branches",
+        "Tom Reed",
+    ),
+    (
+        "The guidance from party secretary Tom Reed was sent on Friday. "
+        "The document continues, “Motions that question the inquiry must be ruled out.”",
+        "Motions",
+        "Tom Reed",
+    ),
+    ("Another guidance document warns, “Motions that question the inquiry are out of order.”", "Motions", None),
+    ("The report states: “We found serious failings in the accounts.”", "We found", None),
+    # a paragraph that opens with a quote, then goes on with narrative, continues the last speaker
+    (
+        "President Ana Ruiz flew to Harwick on Monday.\n\n“We will rebuild the port,” she said.\n\n"
+        "“Every berth will reopen by the end of May.” The council has not confirmed the date.",
+        "Every berth",
+        "Ana Ruiz",
+    ),
+    # ... but not when the paragraph goes on to attribute it to someone else
+    (
+        "President Ana Ruiz flew to Harwick on Monday.\n\n“We will rebuild the port,” she said.\n\n"
+        "“Why should anyone here trust you at all?” asked one woman in the audience.",
+        "Why should",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "opening", "speaker"), QUOTE_SPEAKERS)
+def test_quote_speakers(nlp: Any, text: str, opening: str, speaker: str | None) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    (quote,) = [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith(opening)]
+    names = {a.id: a.name for a in actors}
+    assert (names[quote.speaker] if quote.speaker else None) == speaker
 
 
 def test_straight_opener_closed_by_a_curly_mark(nlp: Any) -> None:

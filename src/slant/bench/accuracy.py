@@ -243,7 +243,7 @@ def _dataset_rows(result: AccuracyResult, files: dict[str, Path], modes: Sequenc
         for mode in modes:
             r = score_newsmtsc(path, _scorer(mode))
             result.details[f"newsmtsc-{part}-{mode}"] = r
-            floor = ts_floor.get("rw_test_f1m") if (part == "rw" and mode == "accurate") else None
+            floor = ts_floor.get(f"{part}_{path.stem}_f1m") if mode == "accurate" else None  # e.g. mt_dev_f1m
             result.rows.append(
                 AccuracyRow(f"sentiment toward a person ({mode})", f"{label} ({r['n']} targets)", "F1m", r["f1m"],
                             floor, published[part])

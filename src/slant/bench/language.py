@@ -179,18 +179,19 @@ def hatecheck_model(path: Path, limit: int = 0) -> dict[str, Any]:
     return {**_with_halves(cases, pred), "seen": hatecheck_training(sentence_model_card()), "seen_as": "trained on"}
 
 
-def sentence_model_test(path: Path, dataset: str, limit: int = 0) -> dict[str, Any]:
+def sentence_model_test(path: Path, dataset: str, limit: int = 0, seen: frozenset[str] | None = None) -> dict[str, Any]:
     """The shipped sentence model on a test file, as it is (no retraining): ``babe`` rows scored by the bias
     head (macro-F1), ``isca`` rows by the hate head (F1 of the antisemitic class), a positive when the head's
     probability reaches 0.5. Repeats within the file and every row whose text the model trained on
-    (``seen-texts.txt``) are left out and counted."""
+    (``seen``, by default the hashes in the model's ``seen-texts.txt``) are left out and counted."""
     from slant.nlp.sentence_model import SentenceModel, model_dir
     from slant.nlp.target_sentiment import macro_f1
     from slant.train.seen import SEEN_FILE, read_seen
 
     reader, task = {"babe": (read_babe, "bias"), "isca": (read_isca, "hate")}[dataset]
     rows, repeats = dedupe(reader(path))
-    seen = read_seen(model_dir("sentence") / SEEN_FILE)
+    if seen is None:
+        seen = read_seen(model_dir("sentence") / SEEN_FILE)
     unseen = [r for r in rows if text_hash(r.text) not in seen][: limit or None]
     out: dict[str, Any] = {
         "path": str(path),

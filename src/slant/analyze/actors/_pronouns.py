@@ -34,8 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from slant.analyze.common import load_lexicon, read_tsv
 from slant.models import Span
 
 PRONOUNS: dict[str, str] = {
@@ -188,8 +190,8 @@ class _Linker:
 
     def _unnamed_person_before(self, tok: Any) -> bool:
         """Whether the sentence before ``tok``'s has for main subject a person's description that names no
-        actor ("Labour's leader warned X could ..."): a singular common noun with a possessor ("the mayor"
-        is left to the titles, which may have linked it). A subject pronoun that follows is that person (centering: the main subject
+        actor ("Labour's leader warned X could ..."): a singular role noun with a possessor ("the mayor" is
+        left to the titles, which may have linked it; "His plan" is no person). A subject pronoun that follows is that person (centering: the main subject
         carries on), not someone else that sentence names."""
         i = tok.sent.start - 1
         while i >= 0 and self.doc[i].is_space:
@@ -202,7 +204,7 @@ class _Linker:
             owner = {t.i for g in c.children if g.dep_ == "poss" for t in g.subtree}
             if any(t.i in self.actor_at for t in c.subtree if t.i not in owner):
                 return False  # "Her rival, the councillor X," is named
-            return any(g.dep_ == "poss" for g in c.children)
+            return c.lemma_.lower() in _person_nouns() and any(g.dep_ == "poss" for g in c.children)
         return False
 
     def _resolve(self, tok: Any, cls: str) -> str | None:
@@ -246,6 +248,18 @@ class _Linker:
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:
             self.genders[choice.actor] = cls
         return choice.actor
+
+
+@lru_cache(maxsize=1)
+def _person_nouns() -> frozenset[str]:
+    """Nouns that name a person by role: the one-word role titles (``actors/titles.tsv``) and the speaker
+    nouns of class role or proxy (``quotes/speaker_nouns.tsv``, read as data: the quotes package builds on
+    this one)."""
+    titles = {t.lower() for t, title in load_lexicon().titles.items() if title.kind == "role" and " " not in t}
+    nouns = {
+        r["noun"].lower() for r in read_tsv("resources/quotes", "speaker_nouns.tsv") if r["class"] in ("role", "proxy")
+    }
+    return frozenset(titles | nouns)
 
 
 def _parallel_subject(tok: Any) -> int | None:

@@ -26,8 +26,8 @@ Conventions (the gold set follows them):
   fragments are kept ("called it “a disgrace”", "accused X of “…”"), and so is a short whole sentence
   ("Nobody knows.") that continues a speaker;
 * an unframed longer quote that stands where a sentence can start continues the last speaker when it is
-  in the same paragraph as that speaker's quote, or when its paragraph holds nothing but the quote and
-  follows that speaker's paragraph; when a different person is the subject of a sentence in between, that
+  in the same paragraph as that speaker's quote, or when its paragraph opens with the quote and follows
+  that speaker's paragraph; when a different person is the subject of a sentence in between, that
   person speaks instead. Otherwise (and always for quoted words inside the writer's own sentence:
   'because Trump “is less bound ...”') its speaker is null;
 * nested reports keep only the outermost ("X said Y had claimed ...").
@@ -56,7 +56,7 @@ TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "to", "in", "on", 
 #: What may come right before a quote that is a sentence of its own: a sentence end, a colon, a comma, a
 #: dash, or the close of an earlier quote.
 SENTENCE_OPENERS = frozenset(".!?:;,—–-\"”’'»…")
-#: How many paragraphs back a quote-only paragraph looks for the speaker it continues.
+#: How many paragraphs back a paragraph that opens with a quote looks for the speaker it continues.
 CONTINUE_PARAGRAPHS = 1
 
 Kind = Literal["direct", "indirect", "mixed"]
@@ -204,7 +204,7 @@ def _continue_speakers(
     """Give unframed quotes a speaker (see the module docstring).
 
     The narrative before the quote (back to the last speaker's quote when that one is continued, else to
-    the paragraph start, or the previous paragraph's start for a paragraph that is only a quote) is
+    the paragraph start, or the previous paragraph's start for a paragraph that opens with a quote) is
     searched for persons who are clause subjects: exactly one -> that person ("Mr Doyle defended the
     decision. “We cannot ...”"); none -> the last speaker, when continued.
     """
@@ -220,7 +220,7 @@ def _continue_speakers(
         if k is not None and not _at_sentence_start(text, marks[k].open):
             continue  # 'because Trump “is less bound ...”': quoted words inside the writer's sentence
         p_here = bisect_right(paras, it.start) - 1
-        alone = _quote_only(text, paras, p_here, index, marks)
+        alone = _opens_paragraph(text, paras, p_here, k, index, marks)
         continued = False
         if last is not None and last.speaker is not None:
             p_last = bisect_right(paras, last.start) - 1
@@ -247,20 +247,21 @@ def _continue_speakers(
             last = it
 
 
-def _quote_only(text: str, paras: list[int], p: int, index: MarkIndex, marks: list[Marked]) -> bool:
-    """True when paragraph ``p`` holds nothing but quoted words (and punctuation)."""
-    start = paras[p]
+def _opens_paragraph(text: str, paras: list[int], p: int, k: int | None, index: MarkIndex, marks: list[Marked]) -> bool:
+    """True when paragraph ``p`` opens with the quote ``k`` as a sentence of its own: its first word is
+    quoted, and after the closing mark the paragraph ends or a new sentence starts ('“... and others.” The
+    report ...'). A quote the paragraph goes on to attribute ('"Why?" asked one woman') is no such quote."""
+    if k is None:
+        return False
     end = paras[p + 1] if p + 1 < len(paras) else len(text)
-    i = start
-    while i < end:
-        k = index.at(i)
-        if k is not None:
-            i = max(marks[k].outer_end, i + 1)
-            continue
-        if text[i].isalnum():
-            return False
-        i += 1
-    return True
+    first = next((i for i in range(paras[p], end) if text[i].isalnum()), None)
+    if first is None or index.at(first) != k:
+        return False
+    m = marks[k]
+    rest = text[m.outer_end : end].lstrip()
+    if not rest:
+        return True
+    return text[m.start : m.end].rstrip()[-1:] in ".!?…" and (rest[0].isupper() or rest[0] in "\"“‘'")
 
 
 def _subject_mentions(doc: Any, finder: SpeakerFinder, index: MarkIndex) -> list[tuple[int, str, str]]:

@@ -12,6 +12,7 @@ a conjoined verb to the verb that has the subject ("..., adding: ..." -> the sub
   "the president" after "President Trump", "the court" for the Supreme Court, "Merkel's spokesman" after
   "Merkel's spokesman, Steffen Seibert"; a spokesperson of an organisation or party ("a Conservative Party
   spokesman") speaks for it;
+* a document ("a report by the EHRC", "the report" after one) -> its author (:meth:`SpeakerFinder.author`);
 * a head noun from ``speaker_nouns.tsv`` ("a spokesperson", "critics") -> no actor, the noun phrase as the
   name;
 * an unlinked he/she/they/it or any other noun -> a *weak* speaker: good enough for a quote the marks
@@ -42,6 +43,8 @@ MAX_NAME_TOKENS = 8
 #: Actor kinds a spokesperson speaks for.
 ORGS = frozenset({"org", "party"})
 DEFINITE = frozenset({"the", "this", "that"})
+#: How many paragraphs back "the document" may take the author of a document of another kind.
+AUTHOR_PARAGRAPHS = 2
 INDEFINITE = frozenset({"a", "an", "one", "another", "some", "any", "several", "many", "two", "three"})
 
 
@@ -159,6 +162,10 @@ class SpeakerFinder:
                     found = None
         if found is not None:
             return Speaker(found[0], self.names[found[0]], True)
+        if self.lex.speaker_nouns.get(tok.lemma_.lower()) == "document":
+            aid = self.author(tok)
+            if aid is not None:
+                return Speaker(aid, self.names[aid], True)
         aid = self.described(tok)
         if aid is not None:
             return Speaker(aid, self.names[aid], True)
@@ -228,6 +235,55 @@ class SpeakerFinder:
                 return max(before)[1]
             return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
+
+    def author(self, tok: Any) -> str | None:
+        """The actor a document speaks for (None when the text names none).
+
+        Named in the document's own phrase ("a report by the EHRC", "guidance from Dave Evans", "the EHRC's
+        report", "the EHRC report"); or, for a definite phrase ("the report", "the document"), the author of
+        the latest earlier document of the same noun that named one, else of the latest earlier document of
+        any kind within :data:`AUTHOR_PARAGRAPHS` paragraphs ("The guidance from X states ... the document
+        continues").
+        """
+        found = self._author_in(tok)
+        if found is not None:
+            return found
+        words = self.doc[tok.left_edge.i : tok.i + 1]
+        if words[0].lower_ not in DEFINITE:
+            return None  # "another guidance document" is a new one
+        lemma = tok.lemma_.lower()
+        nearest: str | None = None
+        paragraphs = 0
+        for t in reversed(self.doc[: tok.left_edge.i]):
+            if t.is_space and "\n" in t.text:
+                paragraphs += 1
+            if t.pos_ not in ("NOUN", "PROPN") or self.lex.speaker_nouns.get(t.lemma_.lower()) != "document":
+                continue
+            found = self._author_in(t)
+            if found is None:
+                continue
+            if t.lemma_.lower() == lemma:
+                return found
+            if nearest is None and paragraphs <= AUTHOR_PARAGRAPHS:
+                nearest = found
+        return nearest
+
+    def _author_in(self, tok: Any) -> str | None:
+        """An actor named as the author inside a document's phrase: a possessor, a compound, or the object
+        of "by", "from" or "of" (directly or through a participle: "a report published by X")."""
+        for c in tok.children:
+            if c.dep_ in ("poss", "compound") and (hit := self.by_token.get(c.i)) is not None:
+                return hit[0]
+            heads = [c] if c.dep_ == "prep" else [g for g in c.children if g.dep_ in ("prep", "agent")]
+            if c.dep_ == "acl":
+                heads += [g for g in c.children if g.dep_ == "agent"]
+            for p in heads:
+                if p.lower_ not in ("by", "from", "of"):
+                    continue
+                for g in p.children:
+                    if g.dep_ == "pobj" and (hit := self.by_token.get(g.i)) is not None:
+                        return hit[0]
+        return None
 
     def _modifiers(self, words: Any) -> set[str]:
         """The role modifiers among ``words`` ("ex-mayor" gives "ex")."""
