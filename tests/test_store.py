@@ -775,19 +775,19 @@ def test_failed_write_leaves_nothing_half_written(tmp_path: Path, monkeypatch: p
     first, second = batch("aa", 3), batch("bb", 3)
     with Store(path) as s:
         s.write(first)
-        real = writer._insert_children
+        real = writer._queue_children
         calls = {"n": 0}
 
-        def flaky(conn: Any, analysis: Analysis, linker: Any) -> None:
+        def flaky(pending: Any, analysis: Analysis, linker: Any) -> None:
             calls["n"] += 1
             if calls["n"] == 2:
                 raise RuntimeError("simulated crash in the middle of a batch")
-            real(conn, analysis, linker)
+            real(pending, analysis, linker)
 
-        monkeypatch.setattr(writer, "_insert_children", flaky)
+        monkeypatch.setattr(writer, "_queue_children", flaky)
         with pytest.raises(RuntimeError):
             s.write(second)
-        monkeypatch.setattr(writer, "_insert_children", real)
+        monkeypatch.setattr(writer, "_queue_children", real)
     with Store(path) as s:
         assert list(s.iter_analyses()) == first
         assert s.known_ids(a.article.id for a in second) == set()
@@ -807,14 +807,11 @@ def test_killed_process_loses_only_the_open_transaction(tmp_path: Path) -> None:
         import os
         from slant.store import Store, writer
         from slant.models import Actor, Analysis, Article, Span
-        real = writer._insert_children
-        seen = []
-        def dying(conn, analysis, linker):
-            real(conn, analysis, linker)
-            seen.append(analysis)
-            if len(seen) == 2:
-                os._exit(9)  # killed mid-transaction: no rollback, no close
-        writer._insert_children = dying
+        real = writer._Pending.flush
+        def dying(self):
+            real(self)  # the batch's rows are in the open transaction
+            os._exit(9)  # killed mid-transaction: no rollback, no close
+        writer._Pending.flush = dying
         batch = [Analysis(Article(id=f"bb{{i:04d}}", source=f"in/bb{{i:04d}}.txt", text=f"Nell Brask{{i}} spoke."),
                           actors=(Actor("x", f"Nell Brask{{i}}", "person", (), (Span(0, 11, "Nell Brask0"),)),))
                  for i in range(4)]
@@ -905,3 +902,13 @@ def test_schema_compiles_for_postgresql() -> None:
         for index in table.indexes:
             assert "CREATE INDEX" in str(CreateIndex(index).compile(dialect=dialect))
     assert "DOUBLE PRECISION" in str(CreateTable(INITIAL_TABLES[7]).compile(dialect=dialect))
+
+
+def test_one_article_twice_in_a_batch(tmp_path: Path) -> None:
+    """A batch that holds an article twice stores the later analysis, as two writes would."""
+    with Store(str(tmp_path / "twice.db")) as s:
+        first, again = rally(), rally(pipeline=("v9",))
+        assert s.write([first, *batch("dd", 2), again]) == WriteResult(new=3, updated=1)
+        assert s.get(first.article.id).pipeline == ("v9",)
+        assert s.count()["articles"] == 3
+        assert s.write([again, again]) == WriteResult(unchanged=2)

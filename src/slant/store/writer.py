@@ -24,7 +24,6 @@ from slant.store.schema import (
     article_sources,
     articles,
     input_errors,
-    metadata,
     runs,
     story_copy_bands,
     story_features,
@@ -36,43 +35,99 @@ def now_utc() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+#: Article ids per ``IN (...)`` lookup (SQLite allows 32,766 bound parameters; PostgreSQL 65,535).
+LOOKUP_CHUNK = 500
+
+
+class _Pending:
+    """Rows of new articles and their children, inserted one statement per table (not per article)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.articles: list[dict[str, Any]] = []
+        self.children: dict[str, list[dict[str, Any]]] = {}
+        self.sources: list[dict[str, Any]] = []
+
+    def add(self, table: str, rows: list[dict[str, Any]]) -> None:
+        if rows:
+            self.children.setdefault(table, []).extend(rows)
+
+    def flush(self) -> None:
+        if self.articles:
+            self.conn.execute(insert(articles), self.articles)
+        for table in CHILD_TABLES:  # in the schema's order: article_actors first
+            rows = self.children.get(table.name, [])
+            if rows:
+                self.conn.execute(insert(table), rows)
+        if self.sources:
+            self.conn.execute(insert(article_sources), self.sources)
+        self.articles, self.children, self.sources = [], {}, []
+
+
 def write_analyses(
     conn: Connection, analyses: Sequence[Analysis], sources: Mapping[str, Sequence[str]] | None
 ) -> WriteResult:
-    """Upsert ``analyses`` by article id and record their sources; see :meth:`Store.write`."""
+    """Upsert ``analyses`` by article id and record their sources; see :meth:`Store.write`.
+
+    New articles (the common case) are inserted with one statement per table for the whole batch; an
+    article already stored is compared by its analysis hash and rewritten only when it changed."""
     now = now_utc()
     new = updated = unchanged = 0
     next_doc = (conn.execute(select(func.max(articles.c.doc_id))).scalar() or 0) + 1
     orphan_candidates: set[int] = set()
     linker = ActorLinker(conn, analyses, now)
+    stored = _stored(conn, [a.article.id for a in analyses])
+    pending = _Pending(conn)
+    written: set[str] = set()
     for analysis in analyses:
         aid = analysis.article.id
         digest = analysis_hash(analysis)
-        old = conn.execute(
-            select(articles.c.analysis_hash, articles.c.created_at, articles.c.doc_id).where(articles.c.id == aid)
-        ).first()
+        if aid in written:  # the same article twice in one batch: the first is written by now
+            pending.flush()
+            old = _stored(conn, [aid]).get(aid)
+        else:
+            old = stored.get(aid)
+        written.add(aid)
         if old is None:
-            conn.execute(insert(articles).values(article_row(analysis, digest, next_doc, now, now)))
+            pending.articles.append(article_row(analysis, digest, next_doc, now, now))
             next_doc += 1
             new += 1
-        elif old.analysis_hash == digest:
+            _queue_children(pending, analysis, linker)
+            if analysis.article.source:
+                pending.sources.append({"article_id": aid, "source": analysis.article.source, "added_at": now})
+            continue
+        pending.flush()
+        if old.analysis_hash == digest:
             unchanged += 1
             _add_sources(conn, aid, [analysis.article.source], now)
             continue
-        else:
-            orphan_candidates |= _delete_children(conn, aid)
-            row = article_row(analysis, digest, old.doc_id, old.created_at, now)
-            conn.execute(update(articles).where(articles.c.id == aid).values(row))
-            _forget_story_features(conn, aid)
-            updated += 1
-        _insert_children(conn, analysis, linker)
+        orphan_candidates |= _delete_children(conn, aid)
+        row = article_row(analysis, digest, old.doc_id, old.created_at, now)
+        conn.execute(update(articles).where(articles.c.id == aid).values(row))
+        _forget_story_features(conn, aid)
+        updated += 1
+        _queue_children(pending, analysis, linker)
+        pending.flush()
         _add_sources(conn, aid, [analysis.article.source], now)
+    pending.flush()
     for aid, srcs in (sources or {}).items():
         if conn.execute(select(articles.c.id).where(articles.c.id == aid)).first() is None:
             raise StoreError(f"sources given for article {aid}, which is neither in this batch nor stored")
         _add_sources(conn, aid, srcs, now)
     _prune_actors(conn, orphan_candidates)
     return WriteResult(new=new, updated=updated, unchanged=unchanged)
+
+
+def _stored(conn: Connection, ids: Sequence[str]) -> dict[str, Any]:
+    """The stored (analysis hash, created_at, doc_id) of those of ``ids`` already in the store, by id."""
+    out: dict[str, Any] = {}
+    unique = list(dict.fromkeys(ids))
+    for k in range(0, len(unique), LOOKUP_CHUNK):
+        chunk = unique[k : k + LOOKUP_CHUNK]
+        query = select(articles.c.id, articles.c.analysis_hash, articles.c.created_at, articles.c.doc_id)
+        for row in conn.execute(query.where(articles.c.id.in_(chunk))):
+            out[row.id] = row
+    return out
 
 
 def _forget_story_features(conn: Connection, article_id: str) -> None:
@@ -91,14 +146,11 @@ def _delete_children(conn: Connection, article_id: str) -> set[int]:
     return linked
 
 
-def _insert_children(conn: Connection, analysis: Analysis, linker: ActorLinker) -> None:
+def _queue_children(pending: _Pending, analysis: Analysis, linker: ActorLinker) -> None:
     aid = analysis.article.id
-    actor_rows = [actor_row(aid, i, actor, linker.link(actor, aid)) for i, actor in enumerate(analysis.actors)]
-    if actor_rows:
-        conn.execute(insert(article_actors), actor_rows)
+    pending.add("article_actors", [actor_row(aid, i, a, linker.link(a, aid)) for i, a in enumerate(analysis.actors)])
     for name, rows in other_rows(analysis).items():
-        if rows:
-            conn.execute(insert(metadata.tables[name]), rows)
+        pending.add(name, rows)
 
 
 def _prune_actors(conn: Connection, candidates: set[int]) -> None:
