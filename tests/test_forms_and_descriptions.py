@@ -265,3 +265,39 @@ def test_misspelt_names(nlp: Any, text: str, people: list[list[str]]) -> None:
     actors, _ = extract_actors(nlp(text))
     got = [sorted(a.names) for a in actors if a.kind == "person"]
     assert got == [sorted(p) for p in people]
+
+
+#: (text, actor name, forms that refer back to it by the head of its name; rows that must add nothing)
+HEAD_REFS = [
+    ("The Harwick Labour Party met on Monday. The party chose a new leader.", "Harwick Labour Party", {"party"}),
+    ("The Greens met in Wexcombe. Councillor Ada Brisk said her party would win.", "Green Party", {"her party"}),
+    (
+        "The Wexcombe Audit Commission published its findings. The commission found gaps.",
+        "Wexcombe Audit Commission",
+        {"commission"},
+    ),
+    # the organisation must come first; a modified or "of" phrase may be another one
+    ("The party chose a new leader. The Harwick Labour Party met on Monday.", "Harwick Labour Party", set()),
+    ("The Harwick Labour Party met. The ruling party chose a new leader.", "Harwick Labour Party", set()),
+    ("The Harwick Labour Party met. The party of government chose a leader.", "Harwick Labour Party", set()),
+    # of two parties, the one named last before the noun
+    (
+        "The Harwick Labour Party met the Wexcombe Green Party. The party chose a new leader.",
+        "Wexcombe Green Party",
+        {"party"},
+    ),
+    (
+        "The Harwick Labour Party met the Wexcombe Green Party. The party chose a new leader.",
+        "Harwick Labour Party",
+        set(),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), HEAD_REFS)
+def test_head_nouns_refer_back(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (actor,) = [a for a in actors if a.name == name]
+    extra = set(actor.aliases) - {m.text for m in actor.mentions}
+    assert {f for f in extra if f.lower().endswith(("party", "commission", "court"))} == forms
+    assert not forms & set(actor.names)  # a form, never a name that links articles

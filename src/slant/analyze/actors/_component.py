@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._collectives import find_collectives
@@ -68,9 +69,14 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
-    groups.sort(key=lambda g: min(c.start for c in g[2]))
+    order = sorted(range(len(groups)), key=lambda g: min(c.start for c in groups[g][2]))
+    referring = head_references(doc, groups, claimed)
+    groups = [groups[g] for g in order]
+    extra = [referring.get(g, []) for g in order]
     ids = unique_slugs(g[0] for g in groups)
-    actors = tuple(_actor(i, g[0], g[1], g[2], doc, around) for i, g in zip(ids, groups, strict=True))
+    actors = tuple(
+        _actor(i, g[0], g[1], g[2], doc, around, more) for i, g, more in zip(ids, groups, extra, strict=True)
+    )
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
@@ -300,13 +306,20 @@ def _merge_short_forms(by_key: dict[str, list[Candidate]], text: str) -> None:
 
 
 def _actor(
-    aid: str, name: str, kind: str, ms: list[Candidate], doc: Any, around: dict[tuple[int, int], list[str]]
+    aid: str,
+    name: str,
+    kind: str,
+    ms: list[Candidate],
+    doc: Any,
+    around: dict[tuple[int, int], list[str]],
+    more: list[str],
 ) -> Actor:
     text = doc_text(doc)
     spans = sorted({(c.start, c.end) for c in ms})
     aliases = list(dict.fromkeys(text[s:e] for s, e in spans))
     if kind in ("person", "org"):  # a party's or group's modifiers pick a part of it ("Muslim women")
         aliases += surface_forms(doc, spans, around)
+    aliases += [f for f in more if f not in aliases]  # "the party", "the commission" (_anaphora)
     return Actor(
         id=aid,
         name=name,

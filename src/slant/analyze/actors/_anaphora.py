@@ -1,0 +1,56 @@
+"""A definite noun that repeats the head of an organisation's name refers back to it: "the party", "the
+commission", "the court", "his party".
+
+After "the Labour Party" (or "Labour", a party), "the party" is Labour; after "the Equality and Human Rights
+Commission", "the commission" is that commission. The noun must be the last word of an organisation's or
+party's name ("party" refers to any party), stand bare after "the" or a possessive pronoun (no adjective or
+noun before it, no "of" after it: "the party of government" and "the ruling party" may be another), and
+the organisation must be named before it; among several, the one named last. Such a phrase is a *form* of
+the actor (an alias), not a mention: it names no one in another article, so it never links actors across
+articles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slant.analyze.actors._titles import Group
+
+#: Determiners after which a bare head noun refers back ("the party"; "his party" keeps the pronoun).
+DETERMINERS = frozenset({"the", "his", "her", "its", "their", "our"})
+#: The kinds an anaphoric head noun may refer to.
+KINDS = frozenset({"org", "party"})
+
+
+def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[int, list[str]]:
+    """Forms to add, by group index: "party", "his party", "commission" (see the module docstring)."""
+    heads: dict[str, list[int]] = {}
+    for g, (name, kind, _, _) in enumerate(groups):
+        if kind in KINDS and name.split():
+            heads.setdefault(name.split()[-1].lower(), []).append(g)
+            if kind == "party":
+                heads.setdefault("party", []).append(g)
+    if not heads:
+        return {}
+    out: dict[int, list[str]] = {}
+    for tok in doc:
+        if tok.tag_ != "NN" or tok.lower_ not in heads or tok.text != tok.lower_ or claimed[tok.i]:
+            continue
+        lefts = list(tok.lefts)
+        if len(lefts) != 1 or lefts[0].lower_ not in DETERMINERS or lefts[0].i != tok.i - 1:
+            continue
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.rights):
+            continue
+        before = [
+            (max((c.start for c in groups[g][2] if c.end <= tok.idx), default=-1), g)
+            for g in dict.fromkeys(heads[tok.lower_])
+        ]
+        named = [b for b in before if b[0] >= 0]
+        if not named:
+            continue
+        g = max(named)[1]
+        det = lefts[0].lower_
+        form = tok.text if det == "the" else f"{lefts[0].text} {tok.text}"
+        if form not in out.setdefault(g, []):
+            out[g].append(form)
+    return out
