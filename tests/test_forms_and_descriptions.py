@@ -31,6 +31,9 @@ FORMS = [
         {"deputy", "deputy, Osric Dallow"},
     ),
     ("Osric Dallow, the former harbour master, refused to comment.", "Osric Dallow", {"former harbour master"}),
+    # a possessor keeps its premodifiers
+    ("It was Prime Minister Mara Pellow's plan.", "Mara Pellow", {"Prime Minister Mara Pellow"}),
+    ("It was Mara Pellow's plan.", "Mara Pellow", set()),
     # nothing to add
     ("Mara Pellow said the vote would go ahead.", "Mara Pellow", set()),
     ("The Pellow campaign said the vote would go ahead.", "Pellow", set()),  # the name only modifies a noun
@@ -301,3 +304,35 @@ def test_head_nouns_refer_back(nlp: Any, text: str, name: str, forms: set[str]) 
     extra = set(actor.aliases) - {m.text for m in actor.mentions}
     assert {f for f in extra if f.lower().endswith(("party", "commission", "court"))} == forms
     assert not forms & set(actor.names)  # a form, never a name that links articles
+
+
+#: (text, the name the text gives or None, forms of it, mentions of the name)
+DUBBED = [
+    (
+        "Mayor Tom Reed clashed with four young councillors dubbed “the posse” on Monday. The posse hit back.",
+        "the posse",
+        {"four young councillors"},
+        2,
+    ),
+    (
+        "Mayor Tom Reed clashed with a group of young councillors who have become known as the posse.",
+        "the posse",
+        {"a group of young councillors"},
+        1,
+    ),
+    ("Mayor Tom Reed attacked the comments made by “the Brat Pack.” The Brat Pack did not reply.", "the Brat Pack", set(), 2),
+    # no name given: an ordinary "known as", a name that is already an actor, a long clause
+    ("Mayor Tom Reed is known as a hard worker.", None, set(), 0),
+    ("Councillor Ada Brisk, dubbed “Ada” by her friends, spoke.", None, set(), 0),
+    ("Mayor Tom Reed called the plan “a waste of money and of everybody's time”.", None, set(), 0),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms", "mentions"), DUBBED)
+def test_names_the_text_gives(nlp: Any, text: str, name: str | None, forms: set[str], mentions: int) -> None:
+    actors, _ = extract_actors(nlp(text))
+    given = [a for a in actors if a.kind == "other"]
+    assert [a.name for a in given] == ([name] if name else [])
+    if given:
+        assert set(given[0].aliases) - {m.text for m in given[0].mentions} == forms
+        assert len(given[0].mentions) == mentions

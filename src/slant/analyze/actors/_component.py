@@ -25,6 +25,7 @@ from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._collectives import find_collectives
+from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._people import PeopleResolver, person_name
@@ -62,6 +63,10 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
     groups += [(name, kind, ms, None) for name, kind, ms in find_collectives(doc, claimed)]
+    given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
+    for name, kind, ms, named in find_dubbed(doc, _claimed_by(groups, len(doc))):
+        given[len(groups)] = named
+        groups.append((name, kind, ms, None))
     around: dict[tuple[int, int], list[str]] = {}  # each mention's forms, computed once
     forms = {
         g: surface_forms(doc, sorted((c.start, c.end) for c in ms), around)
@@ -72,7 +77,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     order = sorted(range(len(groups)), key=lambda g: min(c.start for c in groups[g][2]))
     referring = head_references(doc, groups, claimed)
     groups = [groups[g] for g in order]
-    extra = [referring.get(g, []) for g in order]
+    extra = [referring.get(g, []) + given.get(g, []) for g in order]
     ids = unique_slugs(g[0] for g in groups)
     actors = tuple(
         _actor(i, g[0], g[1], g[2], doc, around, more) for i, g, more in zip(ids, groups, extra, strict=True)
@@ -81,6 +86,15 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
     return actors, pronouns
+
+
+def _claimed_by(groups: list[Group], n: int) -> list[bool]:
+    """Which of ``n`` tokens some group's mention covers."""
+    out = [False] * n
+    for _, _, ms, _ in groups:
+        for c in ms:
+            out[c.tok_start : c.tok_end] = [True] * (c.tok_end - c.tok_start)
+    return out
 
 
 def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candidate], list[bool]]:

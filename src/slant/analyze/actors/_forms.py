@@ -61,7 +61,9 @@ def _around(doc: Any, text: str, start: int, end: int) -> list[str]:
         return []
     root = span.root
     if root.dep_ in _MODIFIER_DEPS and root.head.i >= span.end:
-        return []
+        # the name only modifies a noun; a possessor keeps its own premodifiers ("Prime Minister Theresa
+        # May's policy": the form "Prime Minister Theresa May")
+        return _premodified(text, span, root) if root.dep_ == "poss" else []
     return _premodified(text, span, root) + _apposition_before(text, span, root) + _apposition_after(doc, span, root)
 
 
