@@ -320,7 +320,12 @@ DUBBED = [
         {"a group of young councillors"},
         1,
     ),
-    ("Mayor Tom Reed attacked the comments made by “the Brat Pack.” The Brat Pack did not reply.", "the Brat Pack", set(), 2),
+    (
+        "Mayor Tom Reed attacked the comments made by “the Brat Pack.” The Brat Pack did not reply.",
+        "the Brat Pack",
+        set(),
+        2,
+    ),
     # no name given: an ordinary "known as", a name that is already an actor, a long clause
     ("Mayor Tom Reed is known as a hard worker.", None, set(), 0),
     ("Councillor Ada Brisk, dubbed “Ada” by her friends, spoke.", None, set(), 0),
@@ -336,3 +341,32 @@ def test_names_the_text_gives(nlp: Any, text: str, name: str | None, forms: set[
     if given:
         assert set(given[0].aliases) - {m.text for m in given[0].mentions} == forms
         assert len(given[0].mentions) == mentions
+
+
+#: (text, the quotes found as (text, speaker name or speaker phrase))
+CHANTS = [
+    (
+        "Hundreds of protesters shouting “Harwick first” clashed with police.",
+        [("Harwick first", "Hundreds of protesters")],
+    ),
+    (
+        "A crowd of 300 people gathered in the square, chanting slogans including, “we will not move,” on Monday.",
+        [("we will not move,", "crowd")],
+    ),
+    # the one who is made to speak, not the one who makes them ("prompted the crowd to start chanting")
+    (
+        "Mayor Tom Reed attacked the council, which prompted the crowd to start chanting, “Out, out, out!”",
+        [("Out, out, out!", "crowd")],
+    ),
+    # a shouted word inside a description is no quote of anyone's
+    ("The “shouting match” in the council chamber lasted an hour.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CHANTS)
+def test_chanted_and_shouted_words(nlp: Any, text: str, expected: list[tuple[str, str]]) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    got = [(q.text, names[q.speaker] if q.speaker else q.speaker_name) for q in extract_quotes(doc, actors, pronouns)]
+    assert [(t, (who or "").removeprefix("the ")) for t, who in got] == expected

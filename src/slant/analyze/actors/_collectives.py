@@ -1,7 +1,8 @@
 """Collective agents: "far-right protesters", "Trump supporters", "the crowd", "the establishment".
 
 A noun phrase whose head is a collective noun of ``resources/actors/collectives.tsv`` becomes a ``group``
-actor when the text makes it an agent (the subject of a verb, the agent of a passive) or sets it apart
+actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
+clause: "counterdemonstrators chanting ...") or sets it apart
 with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
 establishment") is an actor wherever the text names it. Plural nouns only, but for collective
 nouns ("the crowd"). Its name is the phrase without determiners; mentions with the same name are one actor,
@@ -54,7 +55,11 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
             head -= 2  # "counter-protesters", which the tokenizer splits and the parser may not join
         mods = [c for t in doc[head : tok.i + 1] for c in t.lefts if c.dep_ in _MODIFIER_DEPS and c.i < head]
         roles = {t.dep_ for t in doc[head : tok.i + 1]}
-        acting = bool(roles & _AGENT_DEPS) or (tok.dep_ == "pobj" and tok.head.dep_ == "agent")
+        acting = (
+            bool(roles & _AGENT_DEPS)
+            or (tok.dep_ == "pobj" and tok.head.dep_ == "agent")
+            or any(c.dep_ == "acl" and c.tag_ == "VBG" for c in tok.children)  # "counterdemonstrators chanting"
+        )
         if not mods and not acting and noun.kind != "other":  # "attacked the establishment" casts it as one
             continue
         first = min((m.left_edge.i for m in mods), default=head)

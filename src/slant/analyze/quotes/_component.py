@@ -109,6 +109,11 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         if len(hits) == 1 and marks[hits[0]].open <= r.start and r.end <= marks[hits[0]].outer_end:
             frames.setdefault(hits[0], _Frame(spk, r.cue, r.cue_type, reach))
             continue
+        if len(hits) == 1 and _slogan_subject(text, marks[hits[0]], r.start):
+            # 'shouting “Harwick first” clashed with police': the parser made the slogan the subject of the
+            # writer's verb; the slogan is what was shouted, the rest is the writer's
+            frames.setdefault(hits[0], _Frame(spk, r.cue, r.cue_type, reach))
+            continue
         start = min(r.start, *(marks[k].open for k in hits))
         end = max(r.end, *(marks[k].outer_end for k in hits))
         items.append(_Item(start, end, "mixed", spk, r.cue, r.cue_type, max(reach, end)))
@@ -130,6 +135,12 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
     _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
     kept = [it for it in items if it.speaker is not None or _long(text, it)]
     return tuple(_quote(it, text) for it in _no_overlaps(kept))
+
+
+def _slogan_subject(text: str, m: Marked, clause_start: int) -> bool:
+    """Whether a reported clause opens with a short quote (at most :data:`SHORT_WORDS` words) that is no
+    sentence of its own: a slogan the parser took for the clause's subject."""
+    return m.open <= clause_start <= m.start and word_count(text, m) <= SHORT_WORDS and not _sentence_like(text, m)
 
 
 def _long(text: str, it: _Item) -> bool:

@@ -107,6 +107,12 @@ class SpeakerFinder:
                         return objs[0]
             if t.dep_ == "relcl" and t.head.pos_ in ("PROPN", "NOUN"):
                 return t.head
+            if t.dep_ == "acl" and t.tag_ == "VBG" and t.head.pos_ in ("PROPN", "NOUN"):
+                return t.head  # "Protesters shouting 'Foreigners out'"
+            if t.dep_ == "xcomp" and t.head.i != t.i:
+                objects = [c for c in t.head.children if c.dep_ == "dobj"]
+                if objects:
+                    return objects[0]  # "prompted the crowd to start chanting": the crowd chants
             if t.dep_ in CLIMB and t.head.i != t.i:
                 t = t.head
             elif t.dep_ == "pcomp" and t.head.dep_ == "prep" and t.head.head.i != t.head.i:
@@ -364,6 +370,10 @@ class SpeakerFinder:
             if c.dep_ in NAME_RIGHT and c.right_edge.i + 1 - start <= MAX_NAME_TOKENS:
                 end = c.right_edge.i + 1
             else:
+                break
+        for i in range(end - 1, start - 1, -1):  # a dateline or page furniture run into the phrase
+            if "\n" in self.doc[i].text or "\n" in self.doc[i].whitespace_ or self.doc[i].text in ("—", "–"):
+                start = i + 1
                 break
         while start < end and self.doc[start].is_punct:
             start += 1

@@ -26,6 +26,9 @@ from slant.analyze.quotes._marks import Marked
 
 MAX_WINDOW = 300
 SENTENCE_END = frozenset(".!?")
+#: Participles that work as prepositions before a list of examples ("chanting slogans including, “...”"):
+#: no new clause between a reporting verb and its quote.
+LISTING = frozenset({"including"})
 #: Quote endings after which an attribution usually follows ("…,” she said).
 TRAILING = frozenset(",?!—–-:;…")
 
@@ -110,7 +113,11 @@ class Windows:
             tok = self.doc[i]
             cue = cue_of(tok, self.lex)
             if cue is None:
-                if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
+                if (
+                    tok.pos_ in ("VERB", "AUX")
+                    and tok.dep_ not in ("aux", "auxpass", "prep")
+                    and tok.lower_ not in LISTING
+                ):
                     return None
                 continue
             who = self.subject(tok)
