@@ -172,6 +172,12 @@ FURNITURE = [
     ),
     ("Levy vote passes\n\nMara Quell, Staff\n\nThe Fenwick council passed the levy.", "Mara Quell", False),
     (
+        "Mara Quell Did Nothing Wrong\n\nJack Corvin, Staff\n\nWhen Councillor Mara Quell posted on her blog, "
+        "saying “the levy is unfair”, there was criticism.",
+        "Jack Corvin",
+        False,
+    ),
+    (
         "Levy vote passes\n\nThe mayor spoke at the harbour. Photograph: Mara Quell/Northwire\n\nIt passed.",
         "Mara Quell",
         False,
@@ -182,7 +188,11 @@ FURNITURE = [
         False,
     ),
     ("Levy vote passes\n\nThe council passed the levy.\n\nhat-tip Mara Quell, Tom Reed", "Mara Quell", False),
+    # a byline on the first line when the title was taken apart from the text
+    ("Jack Corvin, Staff\n\nWhen Councillor Mara Quell posted on her blog, there was criticism.", "Jack Corvin", False),
+    ("By Jack Corvin\n\nWhen Councillor Mara Quell posted on her blog, there was criticism.", "Jack Corvin", False),
     # a name the text also uses in its sentences, the title, or a cut-off last line stays an actor
+    ("Jack Corvin, the mayor, resigns\n\nThe council accepted it.", "Jack Corvin", True),
     ("Levy vote passes\n\nBy Mara Quell\n\nMara Quell said the levy would pass.", "Mara Quell", True),
     ("Mara Quell\n\nThe council passed the levy on Tuesday.", "Mara Quell", True),
     (
@@ -370,3 +380,63 @@ def test_chanted_and_shouted_words(nlp: Any, text: str, expected: list[tuple[str
     names = {a.id: a.name for a in actors}
     got = [(q.text, names[q.speaker] if q.speaker else q.speaker_name) for q in extract_quotes(doc, actors, pronouns)]
     assert [(t, (who or "").removeprefix("the ")) for t, who in got] == expected
+
+
+TRANSCRIPT = (
+    "Interview: Mara Quell on the harbour levy\n\nTom Reed spoke to the councillor Mara Quell on Tuesday.\n\n"
+    "TR: Why did you vote for the levy?\n\nMQ: Because the harbour needs repairs and nobody else will pay.\n\n"
+    "TR: Your critics say it will drive traders away.\n\n"
+    'MQ: "They said the same in 2015, and the traders are still here."'
+)
+
+#: (text, the turns as (words, speaker name or label))
+TURNS = [
+    (
+        TRANSCRIPT,
+        [
+            ("Why did you vote for the levy?", "Tom Reed"),
+            ("Because the harbour needs repairs and nobody else will pay.", "Mara Quell"),
+            ("Your critics say it will drive traders away.", "Tom Reed"),
+            ("They said the same in 2015, and the traders are still here.", "Mara Quell"),
+        ],
+    ),
+    (
+        "Tom Reed spoke to Mara Quell.\n\nReed: Why the levy?\n\nQuell: The harbour needs it.\n\nReed: And then?",
+        [("Why the levy?", "Tom Reed"), ("The harbour needs it.", "Mara Quell"), ("And then?", "Tom Reed")],
+    ),
+    # a note or an update line is no turn; nor is one label used once
+    ("Mara Quell backed the levy on Tuesday.\n\nNote: an earlier version misspelt the harbour's name.", []),
+    ("Mara Quell backed the levy.\n\nUpdate: the vote is on Friday.\n\nNote: the harbour is closed.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TURNS)
+def test_transcript_turns(nlp: Any, text: str, expected: list[tuple[str, str]]) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    got = [(q.text, names[q.speaker] if q.speaker else q.speaker_name) for q in extract_quotes(doc, actors, pronouns)]
+    assert got == expected
+
+
+def test_transcript_initials_are_aliases(nlp: Any) -> None:
+    actors, _ = extract_actors(nlp(TRANSCRIPT))
+    aliases = {a.name: a.aliases for a in actors}
+    assert "MQ" in aliases["Mara Quell"] and "TR" in aliases["Tom Reed"]
+    assert "MQ" not in {n for a in actors for n in a.names}  # a form, never a name that links articles
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jack Corvin, Staff\n\nWhen Councillor Mara Quell posted on her blog, saying “the levy is unfair to traders”, "
+        "there was criticism.",
+        "Levy row\n\nBy Jack Corvin\n\nCouncillor Mara Quell said the levy was “unfair to every trader”.",
+    ],
+)
+def test_a_byline_never_speaks(nlp: Any, text: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    quotes = extract_quotes(doc, actors, pronouns)
+    assert quotes
+    assert all("Corvin" not in (q.speaker_name or "") for q in quotes)

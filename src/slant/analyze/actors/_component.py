@@ -32,7 +32,16 @@ from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
 from slant.analyze.actors._titles import Group, link_titles
 from slant.analyze.base import Component, Context
-from slant.analyze.common import Lexicon, initials, is_acronym, load_lexicon, normalise, unique_slugs
+from slant.analyze.common import (
+    Lexicon,
+    find_turns,
+    initials,
+    initials_of,
+    is_acronym,
+    load_lexicon,
+    normalise,
+    unique_slugs,
+)
 from slant.models import Actor, ActorKind, Span
 from slant.nlp.spans import doc_text
 
@@ -74,6 +83,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
+    for g, label in _transcript_initials(doc_text(doc), groups):
+        given.setdefault(g, []).append(label)  # "MQ:" in a transcript is Mara Quell
     order = sorted(range(len(groups)), key=lambda g: min(c.start for c in groups[g][2]))
     referring = head_references(doc, groups, claimed)
     groups = [groups[g] for g in order]
@@ -86,6 +97,18 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
     pronouns = tuple(link_pronouns(doc, mentions, genders))
     return actors, pronouns
+
+
+def _transcript_initials(text: str, groups: list[Group]) -> list[tuple[int, str]]:
+    """(group index, label) for each initials label of a transcript ("MQ:") that abbreviates exactly one
+    person's name."""
+    out: list[tuple[int, str]] = []
+    for label in dict.fromkeys(t.label for t in find_turns(text) if t.is_initials):
+        letters = label.replace(".", "")
+        people = [g for g, (name, kind, _, _) in enumerate(groups) if kind == "person" and initials_of(name) == letters]
+        if len(people) == 1:
+            out.append((people[0], label))
+    return out
 
 
 def _claimed_by(groups: list[Group], n: int) -> list[bool]:

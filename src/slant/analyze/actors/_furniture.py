@@ -2,8 +2,9 @@
 
 Told by what the text around a name is, never by a list of names or outlets:
 
-* every mention of the actor stands on a short line with no verb (after the title line): "By Ana Ruiz |
-  Political Editor", "Ana Ruiz, Staff", "hat-tip Ana Ruiz, Tom Reed", a name alone under the headline;
+* every mention of the actor stands on a short line with no verb (after the title line, or on a first line
+  that reads as a byline when the page's title was taken apart): "By Ana Ruiz | Political Editor", "Ana
+  Ruiz, Staff", "hat-tip Ana Ruiz, Tom Reed", a name alone under the headline;
 * or is a credit: a name right before a slash and a capitalised word ("Ana Ruiz/Northwire"), the agency
   right after it, or a name before a comma and a word in capitals that ends the line ("Ana Ruiz,NW").
 
@@ -24,6 +25,10 @@ MAX_LINE_WORDS = 10
 _CREDIT_AFTER = re.compile(r"\s*/\s*[A-Z]|,\s*[A-Z]{2,}[A-Z.]*\s*(?:\n|$)")
 _CREDIT_BEFORE = re.compile(r"[A-Z][\w.'’-]*\s*/\s*$")  # the agency of "Ana Ruiz/Northwire"
 _VERB_POS = frozenset({"VERB", "AUX"})
+#: A first line that is a byline, not a title: "By Ana Ruiz", "Ana Ruiz | Political Editor", "Ana Ruiz, Staff".
+_BYLINE = re.compile(
+    r"\s*(?:By\s+\S.*|[^|\n]{2,40}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
+)
 
 
 def is_furniture(doc: Any, spans: Sequence[tuple[int, int]]) -> bool:
@@ -41,7 +46,8 @@ def _credit(text: str, start: int, end: int) -> bool:
 
 def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
     if first_break < 0 or start < first_break:
-        return False  # the title line belongs to the article
+        # the first line is the title, unless it reads as a byline (the page's title was taken apart)
+        return _BYLINE.match(text[: first_break if first_break >= 0 else len(text)]) is not None
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     last = text[line_start:]
@@ -52,4 +58,5 @@ def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
     if span is None:
         return False
     words = [t for t in span if t.is_alpha]
-    return len(words) <= MAX_LINE_WORDS and not any(t.pos_ in _VERB_POS for t in span)
+    # a capitalised word the tagger calls a verb on such a line is a job ("Jack Reed, Staff")
+    return len(words) <= MAX_LINE_WORDS and not any(t.pos_ in _VERB_POS and not t.text[:1].isupper() for t in span)

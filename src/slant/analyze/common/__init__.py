@@ -1,6 +1,6 @@
 """Helpers the analysers share: packaged word lists and tables (``_resources``), the general lexicon of
 titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``) and wire datelines
-(``_datelines``). No component lives here.
+(``_datelines``), transcript turns (``_transcript``). No component lives here.
 """
 
 from __future__ import annotations
@@ -19,13 +19,17 @@ from slant.analyze.common._names import (
     unique_slugs,
 )
 from slant.analyze.common._resources import read_tsv, read_words
+from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
 __all__ = [
     "Lexicon",
     "Title",
+    "Turn",
     "canonical_spelling",
     "dateline_at",
+    "find_turns",
     "initials",
+    "initials_of",
     "is_acronym",
     "is_familiar_form",
     "is_web_token",

@@ -30,7 +30,9 @@ Conventions (the gold set follows them):
   that speaker's paragraph; when a different person is the subject of a sentence in between, that
   person speaks instead. Otherwise (and always for quoted words inside the writer's own sentence:
   'because Trump “is less bound ...”') its speaker is null;
-* nested reports keep only the outermost ("X said Y had claimed ...").
+* nested reports keep only the outermost ("X said Y had claimed ...");
+* in a transcript or interview, each paragraph that opens with a speaker's label ("MQ:", "Reed:") is a
+  direct quote of the person the label names (:mod:`slant.analyze.common._transcript`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from slant.analyze.base import Component, Context
+from slant.analyze.common import find_turns
 from slant.analyze.quotes._lexicon import ACCORDING_TO, load_quote_lexicon
 from slant.analyze.quotes._marks import Marked, MarkIndex, find_marked, word_count
 from slant.analyze.quotes._reported import find_reported
@@ -133,6 +136,10 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
             items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
     items.sort(key=lambda it: (it.start, -it.end))
     _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
+    turns = _turns(text, actors)
+    if turns:  # a turn is its speaker's words whatever marks or verbs inside it say
+        items = [it for it in items if not any(t.start <= it.end and it.start <= t.end for t in turns)]
+        items = sorted(items + turns, key=lambda it: (it.start, -it.end))
     kept = [it for it in items if it.speaker is not None or _long(text, it)]
     return tuple(_quote(it, text) for it in _no_overlaps(kept))
 
@@ -141,6 +148,32 @@ def _slogan_subject(text: str, m: Marked, clause_start: int) -> bool:
     """Whether a reported clause opens with a short quote (at most :data:`SHORT_WORDS` words) that is no
     sentence of its own: a slogan the parser took for the clause's subject."""
     return m.open <= clause_start <= m.start and word_count(text, m) <= SHORT_WORDS and not _sentence_like(text, m)
+
+
+def _turns(text: str, actors: Sequence[Actor]) -> list[_Item]:
+    """A transcript's turns as direct quotes of the speaker each label names ("MQ: ..." is Mara Quell's when
+    the actor analyser gave her that alias; "Reed: ..." is Reed's): a label no actor carries speaks as itself
+    (speaker null, the label for its name)."""
+    turns = find_turns(text)
+    if not turns:
+        return []
+    by_label: dict[str, Actor] = {}
+    for a in actors:
+        if a.kind != "person":
+            continue
+        for form in (a.name, *a.aliases, a.name.split()[-1]):
+            by_label.setdefault(form.replace(".", ""), a)
+    out: list[_Item] = []
+    for t in turns:
+        start, end = t.start, t.end
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end - start >= 2 and text[start] in '“"' and text[end - 1] in '”"':
+            start, end = start + 1, end - 1  # the whole turn set off by its own marks
+        actor = by_label.get(t.label.replace(".", ""))
+        speaker = Speaker(actor.id, actor.name, True) if actor else Speaker(None, t.label, True)
+        out.append(_Item(start, end, "direct", speaker, None, None, t.end))
+    return out
 
 
 def _long(text: str, it: _Item) -> bool:

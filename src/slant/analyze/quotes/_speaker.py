@@ -85,10 +85,20 @@ class SpeakerFinder:
             self.starts[a.id] = sorted(m.start for m in a.mentions)
 
     def subject(self, verb: Any, *, inverted: bool = False) -> Any | None:
-        """The token that speaks through ``verb`` (None when there is none).
+        """The token that speaks through ``verb`` (None when there is none, or when the parse found it in
+        another paragraph: a byline run into the first sentence).
 
         With ``inverted``, a name right after the verb counts too ("..., said Ms Ali").
         """
+        who = self._subject(verb, inverted=inverted)
+        if who is None:
+            return None
+        lo, hi = sorted((who.i, verb.i))
+        if any("\n" in t.text or "\n" in t.whitespace_ for t in self.doc[lo:hi]):
+            return None
+        return who
+
+    def _subject(self, verb: Any, *, inverted: bool = False) -> Any | None:
         t = verb
         if verb.tag_ == "VBG" and verb.dep_ == "advcl":
             t = self._cue_ancestor(verb) or verb  # ", adding: ..." speaks through the verb it hangs from
