@@ -193,6 +193,7 @@ FURNITURE = [
     ("By Jack Corvin\n\nWhen Councillor Mara Quell posted on her blog, there was criticism.", "Jack Corvin", False),
     # a name the text also uses in its sentences, the title, or a cut-off last line stays an actor
     ("Jack Corvin, the mayor, resigns\n\nThe council accepted it.", "Jack Corvin", True),
+    ("By backing Jack Corvin, Mara Quell angered the party.\n\nThe council met.", "Jack Corvin", True),
     ("Levy vote passes\n\nBy Mara Quell\n\nMara Quell said the levy would pass.", "Mara Quell", True),
     ("Mara Quell\n\nThe council passed the levy on Tuesday.", "Mara Quell", True),
     (

@@ -191,3 +191,14 @@ def test_shipped_seen_hashes_cover_the_training_files(shared_dir: Path) -> None:
             pytest.skip(f"{path} is absent")
         rows = reader(path)
         assert all(text_hash(r.text) in shipped for r in rows), path
+
+
+def test_the_epoch_is_picked_on_training_sentences_held_out() -> None:
+    from slant.train.splits import split_holdout
+
+    rows = [(f"sentence {i // 2}", i % 2, 3, i % 3) for i in range(200)]  # two targets per sentence
+    train, held = split_holdout(rows, 0.1, 13)
+    assert len(held) == 20 and len(train) == 180
+    assert not {r[0] for r in train} & {r[0] for r in held}  # no sentence on both sides
+    assert split_holdout(rows, 0.1, 13) == (train, held)  # reproducible
+    assert split_holdout(rows, 0.0, 13) == (rows, [])

@@ -27,7 +27,7 @@ _CREDIT_BEFORE = re.compile(r"[A-Z][\w.'’-]*\s*/\s*$")  # the agency of "Ana R
 _VERB_POS = frozenset({"VERB", "AUX"})
 #: A first line that is a byline, not a title: "By Ana Ruiz", "Ana Ruiz | Political Editor", "Ana Ruiz, Staff".
 _BYLINE = re.compile(
-    r"\s*(?:By\s+\S.*|[^|\n]{2,40}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
+    r"\s*(?:By\s+[A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|and|&))*(?:\s*[|,]\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,3})?|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
 )
 
 
@@ -45,9 +45,11 @@ def _credit(text: str, start: int, end: int) -> bool:
 
 
 def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
-    if first_break < 0 or start < first_break:
+    if first_break < 0:
+        return False  # a text of one line is all sentence
+    if start < first_break:
         # the first line is the title, unless it reads as a byline (the page's title was taken apart)
-        return _BYLINE.match(text[: first_break if first_break >= 0 else len(text)]) is not None
+        return _BYLINE.match(text[:first_break]) is not None
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     last = text[line_start:]
