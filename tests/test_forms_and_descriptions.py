@@ -441,3 +441,31 @@ def test_a_byline_never_speaks(nlp: Any, text: str) -> None:
     quotes = extract_quotes(doc, actors, pronouns)
     assert quotes
     assert all("Corvin" not in (q.speaker_name or "") for q in quotes)
+
+
+#: (text, the quotes found) — a quoted sub-heading or headline is no one's quote
+HEADINGS = [
+    (
+        "Councillor Mara Quell spoke on Monday. “The harbour is falling apart,” she said.\n\n"
+        "“A betrayal of every trader in town”\n\nTraders met on Tuesday to plan a protest against the levy.",
+        ["The harbour is falling apart,"],
+    ),
+    (
+        "“Levy will ruin the harbour and every trader in it”\n\nTraders met on Tuesday to plan a protest. "
+        "Councillor Mara Quell backed the levy.",
+        [],
+    ),
+    # a quote-only paragraph that is a sentence continues its speaker
+    (
+        "Councillor Mara Quell spoke on Monday. “The harbour is falling apart,” she said.\n\n"
+        "“Every trader in town will pay for this levy, and some will close.”\n\nTraders met on Tuesday.",
+        ["The harbour is falling apart,", "Every trader in town will pay for this levy, and some will close."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HEADINGS)
+def test_quoted_headings_are_no_quotes(nlp: Any, text: str, expected: list[str]) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    assert [q.text for q in extract_quotes(doc, actors, pronouns) if q.kind == "direct"] == expected

@@ -22,7 +22,8 @@ Conventions (the gold set follows them):
   quotes with the same speaker; a quote over several paragraphs gives one quote per paragraph, all with
   the speaker found for any of them;
 * a quote of at most :data:`SHORT_WORDS` words that no reporting verb frames is a phrase (a scare quote,
-  a nickname, a slogan) and is left out; so is a quoted title (every word capitalised). Framed short
+  a nickname, a slogan) and is left out; so is a quoted title (every word capitalised), and so is a quoted
+  line of its own without a full stop (a sub-heading or headline set in quotation marks). Framed short
   fragments are kept ("called it “a disgrace”", "accused X of “…”"), and so is a short whole sentence
   ("Nobody knows.") that continues a speaker;
 * an unframed longer quote that stands where a sentence can start continues the last speaker when it is
@@ -54,6 +55,8 @@ from slant.nlp.spans import doc_text
 
 #: Longest unframed quoted stretch (in words) taken for a phrase rather than a quote.
 SHORT_WORDS = 5
+#: Longest quoted line (in words) taken for a sub-heading when it has no full stop.
+HEADING_WORDS = 14
 #: Words that may stay lower-case in a title ("Road to Nowhere").
 TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "to", "in", "on", "for", "at", "by", "with", "from"})
 #: What may come right before a quote that is a sentence of its own: a sentence end, a colon, a comma, a
@@ -132,6 +135,8 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         if f is not None:
             if not _title_like(text[m.start : m.end]):
                 items.append(_Item(m.start, m.end, "direct", f.speaker, f.cue, f.cue_type, max(m.outer_end, f.reach)))
+        elif _heading(text, m):
+            continue  # a quoted sub-heading or headline: a line of its own without a full stop
         elif _sentence_like(text, m) or (word_count(text, m) > SHORT_WORDS and not _title_like(text[m.start : m.end])):
             items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
     items.sort(key=lambda it: (it.start, -it.end))
@@ -142,6 +147,19 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         items = sorted(items + turns, key=lambda it: (it.start, -it.end))
     kept = [it for it in items if it.speaker is not None or _long(text, it)]
     return tuple(_quote(it, text) for it in _no_overlaps(kept))
+
+
+def _heading(text: str, m: Marked) -> bool:
+    """Whether an unframed quote is a line of its own of at most :data:`HEADING_WORDS` words with no
+    sentence-final punctuation inside or right after its marks: a sub-heading or headline set in quotation
+    marks, which no one is quoted as saying there."""
+    line_start = text.rfind("\n", 0, m.open) + 1
+    line_end = text.find("\n", m.outer_end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start : m.open].strip() or text[m.outer_end : line_end].strip(" \t\"”’'"):
+        return False
+    content = text[m.start : m.end].rstrip()
+    return word_count(text, m) <= HEADING_WORDS and content[-1:] not in ".!?…,;:"
 
 
 def _slogan_subject(text: str, m: Marked, clause_start: int) -> bool:
