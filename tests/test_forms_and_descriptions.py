@@ -469,3 +469,32 @@ def test_quoted_headings_are_no_quotes(nlp: Any, text: str, expected: list[str])
     doc = nlp(text)
     actors, pronouns = extract_actors(doc)
     assert [q.text for q in extract_quotes(doc, actors, pronouns) if q.kind == "direct"] == expected
+
+
+#: (text, person, the descriptions that become forms of that person)
+DESCRIPTIONS = [
+    (
+        "Former Foreign Secretary Tom Reed wrote a column. The former Foreign Secretary said the levy was wrong.",
+        "Tom Reed",
+        {"former Foreign Secretary"},
+    ),
+    (
+        "Labour leader Mara Quell and deputy leader Tom Reed spoke. The deputy leader said no.",
+        "Tom Reed",
+        {"deputy leader"},
+    ),
+    # rows that must add nothing: another rank, another party, an indefinite phrase, no one named before
+    ("Labour leader Mara Quell and deputy leader Tom Reed spoke. The deputy leader said no.", "Mara Quell", set()),
+    ("Green leader Tom Reed spoke first. Labour's leader said no.", "Tom Reed", set()),
+    ("Mayor Tom Reed spoke. A mayor from the north disagreed.", "Tom Reed", set()),
+    ("The mayor spoke first. Later Mayor Tom Reed disagreed.", "Tom Reed", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), DESCRIPTIONS)
+def test_descriptions_become_forms(nlp: Any, text: str, name: str, expected: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (person,) = [a for a in actors if a.name == name]
+    mentions = {m.text for m in person.mentions}
+    extra = {a for a in person.aliases if a not in mentions and name not in a}
+    assert extra == expected

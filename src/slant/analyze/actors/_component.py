@@ -25,6 +25,7 @@ from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._collectives import find_collectives
+from slant.analyze.actors._descriptions import describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
@@ -83,6 +84,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
+    for g, described in describe_people(doc, groups, forms, _claimed_by(groups, len(doc))).items():
+        given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
         given.setdefault(g, []).append(label)  # "MQ:" in a transcript is Mara Quell
     order = sorted(range(len(groups)), key=lambda g: min(c.start for c in groups[g][2]))

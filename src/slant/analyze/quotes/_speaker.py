@@ -48,6 +48,14 @@ AUTHOR_PARAGRAPHS = 2
 INDEFINITE = frozenset({"a", "an", "one", "another", "some", "any", "several", "many", "two", "three"})
 
 
+def _depth(tok: Any, root: Any) -> int:
+    """How many arcs ``tok`` is below ``root`` in the parse."""
+    n = 0
+    while tok.i != root.i and tok.head.i != tok.i:
+        tok, n = tok.head, n + 1
+    return n
+
+
 def _words(text: str) -> str:
     """A phrase compared as words: lower case, curly apostrophes straight, a leading "the" dropped."""
     words = text.replace("’", "'").lower().split()
@@ -94,9 +102,14 @@ class SpeakerFinder:
         if who is None:
             return None
         lo, hi = sorted((who.i, verb.i))
-        if any("\n" in t.text or "\n" in t.whitespace_ for t in self.doc[lo:hi]):
+        breaks = [t.i for t in self.doc[lo:hi] if "\n" in t.text or "\n" in t.whitespace_]
+        if not breaks:
+            return who
+        if who.i > verb.i:
             return None
-        return who
+        # "Key events\n\nThe mayor, X, said": the part of the subject on the verb's own line speaks
+        line = [t for t in who.subtree if breaks[-1] < t.i < verb.i and t.pos_ in ("NOUN", "PROPN", "PRON")]
+        return min(line, key=lambda t: _depth(t, who)) if line else None
 
     def _subject(self, verb: Any, *, inverted: bool = False) -> Any | None:
         t = verb
