@@ -41,9 +41,11 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
                 form = _named_phrase(doc, tok)
                 if form and form not in forms:
                     forms.append(form)
-    for tok in doc:  # 'made by “the Squad.”': a quoted capitalised name
-        if tok.lower_ != "the" or tok.i == 0 or doc[tok.i - 1].text not in _QUOTES:
+    lowers = [t.lower_ for t in doc]
+    for i in range(1, len(lowers)):  # 'made by “the Squad.”': a quoted capitalised name
+        if lowers[i] != "the" or lowers[i - 1] not in _QUOTES:
             continue
+        tok = doc[i]
         end = tok.i + 1
         while end < len(doc) and end - tok.i <= MAX_NAME - 1 and doc[end].tag_ == "NNP" and doc[end].text[:1].isupper():
             end += 1
@@ -52,7 +54,7 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
             names.setdefault(tuple(t.lower_ for t in doc[tok.i + 1 : end]), [])
     out: list[tuple[str, str, list[Candidate], list[str]]] = []
     for words, forms in names.items():
-        mentions = _mentions(doc, words, claimed)
+        mentions = _mentions(doc, words, claimed, lowers)
         if not mentions:
             continue
         shown = [doc[m.tok_start : m.tok_end].text for m in mentions]
@@ -113,14 +115,14 @@ def _named_phrase(doc: Any, verb: Any) -> str:
     return str(doc[start:end].text)
 
 
-def _mentions(doc: Any, words: tuple[str, ...], claimed: list[bool]) -> list[Candidate]:
+def _mentions(doc: Any, words: tuple[str, ...], claimed: list[bool], lowers: list[str]) -> list[Candidate]:
     n = len(words)
     out: list[Candidate] = []
     i = 0
-    while i + n <= len(doc):
-        if tuple(t.lower_ for t in doc[i : i + n]) == words and not any(claimed[i : i + n]):
-            before = doc[i - 1].lower_ if i else ""
-            if before == "the" or (i > 1 and before in _QUOTES and doc[i - 2].lower_ == "the") or before in _QUOTES:
+    while i + n <= len(lowers):
+        if lowers[i] == words[0] and tuple(lowers[i : i + n]) == words and not any(claimed[i : i + n]):
+            before = lowers[i - 1] if i else ""
+            if before == "the" or (i > 1 and before in _QUOTES and lowers[i - 2] == "the") or before in _QUOTES:
                 a, b = doc[i], doc[i + n - 1]
                 out.append(Candidate(i, i + n, a.idx, b.idx + len(b.text), "other", "dubbed"))
                 i += n

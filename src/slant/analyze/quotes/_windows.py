@@ -53,7 +53,7 @@ class Windows:
         self.text = text
         self.lex = lex
         self.subject = subject
-        self.starts = [t.idx for t in doc]
+        self.starts: list[int] = doc.to_array("IDX").tolist()  # no Token objects: a C array
 
     def _tokens(self, start: int, end: int) -> range:
         return range(bisect_left(self.starts, start), bisect_left(self.starts, end))
