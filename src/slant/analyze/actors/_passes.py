@@ -431,6 +431,13 @@ class _Finder:
             label = NER_KINDS.get(ent.label_)
             if label is None:
                 continue
+            person_at = self._person_inside(ent)
+            if person_at is not None:
+                # "House Nancy Pelosi", "Chemnitz Police Chief Sonja Penzel": a role run into a name
+                c = self._typed(person_at, ent.end, "PERSON")
+                if c is not None and not any(self.claimed[person_at : ent.end]):
+                    out.append(c)
+                continue
             piece_start = None
             for i in range(ent.start, ent.end + 1):
                 free = i < ent.end and not self.claimed[i] and not self.doc[i].is_space
@@ -443,6 +450,23 @@ class _Finder:
                         out.append(c)
                     piece_start = None
         return out
+
+    def _person_inside(self, ent: Any) -> int | None:
+        """Where a person's name starts inside an entity the model typed otherwise: a known given name and
+        one or two capitalised words end the entity, after words of its own ("House Nancy Pelosi"); None
+        when there is no such name, or the entity's words are an organisation's ("the Jo Cox Foundation")."""
+        if ent.label_ == "PERSON" or len(ent) < 3:
+            return None
+        doc, lex = self.doc, self.lex
+        for k in (ent.end - 2, ent.end - 3):
+            if k <= ent.start or doc[k].text not in lex.first_names:
+                continue
+            rest = doc[k + 1 : ent.end]
+            if all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in rest) and not any(
+                t.text in lex.org_words for t in doc[ent.start : ent.end]
+            ):
+                return int(k)
+        return None
 
     def _place_context(self, a: int, b: int, label: str) -> bool:
         """A name between a place word before ("in X") or after ("X ward") is a place.
