@@ -256,6 +256,9 @@ COLLECTIVES = [
     ("Left-wing counter-protesters gathered at the station.", [("Left-wing counter-protesters", "group")]),
     ("The crowd booed the minister.", [("crowd", "group")]),
     ("Mara Quell attacked the establishment.", [("establishment", "other")]),
+    ("At the rally, rally-goers began chanting.", [("rally-goers", "group")]),  # a hyphenated collective
+    ("Critics said the levy was unfair.", [("Critics", "group")]),
+    ("Counterdemonstrators chanting slogans blocked the road.", [("Counterdemonstrators", "group")]),
     # one person of it, or people in a situation, are not
     ("A protester was hurt.", []),
     ("Voters and residents queued outside while parents waited.", []),

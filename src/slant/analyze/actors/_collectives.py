@@ -44,6 +44,9 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
     bare: list[tuple[str, Candidate]] = []
     for tok in doc:
         noun = table.get(tok.lemma_.lower()) or table.get(tok.lower_)
+        if noun is None and tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 2].whitespace_:
+            joined = f"{doc[tok.i - 2].lower_}-{tok.lemma_.lower()}"  # "rally-goers", split by the tokenizer
+            noun = table.get(joined)
         if noun is None or tok.pos_ not in ("NOUN", "PROPN") or claimed[tok.i]:
             continue
         if noun.plural_only and tok.tag_ not in ("NNS", "NNPS"):
