@@ -116,6 +116,19 @@ QUOTE_SPEAKERS = [
         "Tom Reed",
     ),
     ("Another guidance document warns, “Motions that question the inquiry are out of order.”", "Motions", None),
+    # an unlinked "it" or "they" carries on an organisation or an authored document of the sentence before
+    (
+        "A report by the Harwick Audit Office was published. The report deems the accounts “a mess from top to "
+        "bottom”. It also concluded that the council had “failed every test we set it”.",
+        "the council had",
+        "Harwick Audit Office",
+    ),
+    (
+        "The Harwick High Court ruled on Monday. It said the closure was “unlawful and of no effect at all”.",
+        "the closure was",
+        "Harwick High Court",
+    ),
+    ("Tom Reed resigned on Monday. It said the closure was “unlawful and of no effect at all”.", "the closure", None),
     ("The report states: “We found serious failings in the accounts.”", "We found", None),
     # a paragraph that opens with a quote, then goes on with narrative, continues the last speaker
     (
@@ -257,7 +270,6 @@ COLLECTIVES = [
     ("The crowd booed the minister.", [("crowd", "group")]),
     ("Mara Quell attacked the establishment.", [("establishment", "other")]),
     ("At the rally, rally-goers began chanting.", [("rally-goers", "group")]),  # a hyphenated collective
-    ("Critics said the levy was unfair.", [("Critics", "group")]),
     ("Counterdemonstrators chanting slogans blocked the road.", [("Counterdemonstrators", "group")]),
     # one person of it, or people in a situation, are not
     ("A protester was hurt.", []),

@@ -7,7 +7,9 @@ a conjoined verb to the verb that has the subject ("..., adding: ..." -> the sub
 
 * a token inside an actor mention (or a name in apposition: "the MP, Ms Ali,") -> that actor; the name
   is the mention as written ("Ms Ali");
-* he/she/they linked by the actor analyser -> that actor, named by the actor's name;
+* he/she/they linked by the actor analyser -> that actor, named by the actor's name; an unlinked subject
+  "it" or "they" right after a sentence whose subject is an organisation, or a document with a named
+  author, carries that one on ("The report deems ... It also concluded");
 * a definite description the article set up for one actor -> that actor (:meth:`SpeakerFinder.described`):
   "the president" after "President Trump", "the court" for the Supreme Court, "Merkel's spokesman" after
   "Merkel's spokesman, Steffen Seibert"; a spokesperson of an organisation or party ("a Conservative Party
@@ -169,6 +171,10 @@ class SpeakerFinder:
                 return Speaker(aid, self.names[aid], True)
             if low == "it" and tok.head.lemma_ == "be":
                 return None  # "It is fair to say ...": an empty subject, nobody speaks
+            if low in ("it", "they") and tok.dep_ in ("nsubj", "nsubjpass"):
+                aid = self._body_before(tok, plural=low == "they")
+                if aid is not None:
+                    return Speaker(aid, self.names[aid], True)
             if low in THIRD_PERSON:
                 return Speaker(None, tok.text, low != "it")
             return None
@@ -264,6 +270,29 @@ class SpeakerFinder:
                 return max(before)[1]
             return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
+
+    def _body_before(self, tok: Any, *, plural: bool) -> str | None:
+        """The organisation a subject "it" (or "they") carries on from: the subject of the previous sentence
+        of the paragraph when it is an organisation or party ("The court ruled ... It said"; "the party ...
+        they said") or a document whose author the text names ("The report deems ... It also concluded").
+        None when that subject is anything else: a person, a plural noun for "it", nothing."""
+        start = tok.sent.start
+        i = start - 1
+        while i >= 0 and self.doc[i].is_space:
+            if "\n" in self.doc[i].text:
+                return None  # a new paragraph: too far to carry
+            i -= 1
+        if i < 0 or "\n" in self.doc[i].whitespace_:
+            return None
+        prev = self.doc[i].sent
+        for s in (c for c in prev.root.children if c.dep_ in ("nsubj", "nsubjpass")):
+            hit = self.by_token.get(s.i)
+            if hit is not None:
+                return hit[0] if self.kinds.get(hit[0]) in ORGS else None
+            if not plural and self.lex.speaker_nouns.get(s.lemma_.lower()) == "document":
+                return self.author(s)
+            return None
+        return None
 
     def author(self, tok: Any) -> str | None:
         """The actor a document speaks for (None when the text names none).
