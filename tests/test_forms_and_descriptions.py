@@ -129,6 +129,19 @@ QUOTE_SPEAKERS = [
         "Harwick High Court",
     ),
     ("Tom Reed resigned on Monday. It said the closure was “unlawful and of no effect at all”.", "the closure", None),
+    # the one told, not the one telling, vows; a cited ruling is the citer's quote
+    (
+        "The former mayor Tom Reed was surprised when he was told by a TV crew that he had been suspended, "
+        "vowing later to “strongly contest the decision to suspend me”.",
+        "strongly contest",
+        "Tom Reed",
+    ),
+    (
+        "Judge Mara Quell read the judgment. She cited a 1611 ruling that “no court may sit on a Sunday, "
+        "whatever the king says.”",
+        "no court",
+        "Mara Quell",
+    ),
     ("The report states: “We found serious failings in the accounts.”", "We found", None),
     # a paragraph that opens with a quote, then goes on with narrative, continues the last speaker
     (

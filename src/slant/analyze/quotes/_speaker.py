@@ -125,6 +125,10 @@ class SpeakerFinder:
                 if subjects[0].lower_ in RELATIVE and t.dep_ == "relcl":
                     return t.head
                 return subjects[0]
+            if t.i != verb.i:
+                passive = [c for c in t.children if c.dep_ == "nsubjpass"]
+                if passive:
+                    return passive[0]  # "he was told by a TV crew ..., vowing": he vows, not the crew
             for c in t.children:
                 if c.dep_ == "agent":
                     objs = [g for g in c.children if g.dep_ == "pobj"]
