@@ -129,6 +129,13 @@ QUOTE_SPEAKERS = [
         "Harwick High Court",
     ),
     ("Tom Reed resigned on Monday. It said the closure was “unlawful and of no effect at all”.", "the closure", None),
+    # "began" after a quote reports its opening words, and the next quote of the paragraph goes on
+    (
+        '"Mara Quell blamed the council for the flood, saying nobody listened," Tom Reed began on Wednesday. '
+        '"She smeared the engineers who worked all night."',
+        "She smeared",
+        "Tom Reed",
+    ),
     # the one told, not the one telling, vows; a cited ruling is the citer's quote
     (
         "The former mayor Tom Reed was surprised when he was told by a TV crew that he had been suspended, "

@@ -2,7 +2,8 @@
 
 A noun phrase whose head is a collective noun of ``resources/actors/collectives.tsv`` becomes a ``group``
 actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
-clause: "counterdemonstrators chanting ...") or sets it apart
+clause: "counterdemonstrators chanting ...", the object of a verb that has it act: "prompted the crowd to
+start chanting") or sets it apart
 with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
 establishment") is an actor wherever the text names it. Plural nouns only, but for collective
 nouns ("the crowd"). Its name is the phrase without determiners; mentions with the same name are one actor,
@@ -62,6 +63,9 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
             bool(roles & _AGENT_DEPS)
             or (tok.dep_ == "pobj" and tok.head.dep_ == "agent")
             or any(c.dep_ == "acl" and c.tag_ == "VBG" for c in tok.children)  # "counterdemonstrators chanting"
+            or (
+                tok.dep_ == "dobj" and any(c.dep_ == "xcomp" for c in tok.head.children)
+            )  # "prompted the crowd to chant"
         )
         if not mods and not acting and noun.kind != "other":  # "attacked the establishment" casts it as one
             continue
