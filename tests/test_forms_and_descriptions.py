@@ -150,6 +150,12 @@ QUOTE_SPEAKERS = [
         "Mara Quell",
     ),
     ("The report states: “We found serious failings in the accounts.”", "We found", None),
+    (
+        "Councillor Mara Quell obliged, issuing a statement acknowledging that the levy was “a mistake we will "
+        "put right”.",
+        "the levy",
+        "Mara Quell",
+    ),
     # a paragraph that opens with a quote, then goes on with narrative, continues the last speaker
     (
         "President Ana Ruiz flew to Harwick on Monday.\n\n“We will rebuild the port,” she said.\n\n"

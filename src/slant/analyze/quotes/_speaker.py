@@ -302,7 +302,7 @@ class SpeakerFinder:
         """The actor a document speaks for (None when the text names none).
 
         Named in the document's own phrase ("a report by the EHRC", "guidance from Dave Evans", "the EHRC's
-        report", "the EHRC report"); or, for a definite phrase ("the report", "the document"), the author of
+        report", "the EHRC report"); the one who issues it ("X obliged, issuing a statement ..."); or, for a definite phrase ("the report", "the document"), the author of
         the latest earlier document of the same noun that named one, else of the latest earlier document of
         any kind within :data:`AUTHOR_PARAGRAPHS` paragraphs ("The guidance from X states ... the document
         continues").
@@ -310,6 +310,13 @@ class SpeakerFinder:
         found = self._author_in(tok)
         if found is not None:
             return found
+        if tok.dep_ == "dobj" and tok.head.pos_ == "VERB":  # "Omar obliged, issuing a statement ..."
+            issuer = self.subject(tok.head)
+            if issuer is not None:
+                hit = self.by_token.get(issuer.i)
+                aid = hit[0] if hit is not None else self.links.get(issuer.idx)
+                if aid is not None:
+                    return aid
         words = self.doc[tok.left_edge.i : tok.i + 1]
         if words[0].lower_ not in DEFINITE:
             return None  # "another guidance document" is a new one
