@@ -385,6 +385,7 @@ DUBBED = [
     ("Mayor Tom Reed is known as a hard worker.", None, set(), 0),
     ("Councillor Ada Brisk, dubbed “Ada” by her friends, spoke.", None, set(), 0),
     ("Mayor Tom Reed called the plan “a waste of money and of everybody's time”.", None, set(), 0),
+    ("The Wexcombe Post backed Mara Quell and called her “the future” on Monday.", None, set(), 0),
 ]
 
 
@@ -542,3 +543,27 @@ def test_descriptions_become_forms(nlp: Any, text: str, name: str, expected: set
     mentions = {m.text for m in person.mentions}
     extra = {a for a in person.aliases if a not in mentions and name not in a}
     assert extra == expected
+
+
+def test_a_rank_keeps_a_bare_title_from_its_holder(nlp: Any) -> None:
+    """ "the Home Secretary" is not the shadow home secretary's, whoever the text names more."""
+    text = (
+        "This week's plan from the Home Secretary, Sir Alan Trevick, was thin.\n\n"
+        "Labour's shadow home secretary, Anita Sehmi, said nothing. Ms Sehmi was asked twice. Anita Sehmi left."
+    )
+    actors, _ = extract_actors(nlp(text))
+    (sehmi,) = [a for a in actors if a.name == "Anita Sehmi"]
+    assert "Home Secretary" not in {m.text for m in sehmi.mentions}
+
+
+def test_they_after_a_reported_clause(nlp: Any) -> None:
+    """ "The Gazette reported that the Greens plan ... They have promised": the party, not the paper."""
+    text = (
+        "The Harwick Gazette reported that the Green Party plans to make the closures its main issue. "
+        "They have promised to reopen both libraries."
+    )
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    (they,) = [names[aid] for span, aid in pronouns if span.text == "They"]
+    assert they == "Green Party"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from slant.analyze.actors._roles import agree, modifiers
 from slant.analyze.actors._titles import Group
 from slant.analyze.common import load_lexicon, read_tsv
 
@@ -28,23 +29,6 @@ def _role_nouns() -> frozenset[str]:
     titles = {t.lower() for t, title in load_lexicon().titles.items() if title.kind == "role" and " " not in t}
     nouns = {r["noun"].lower() for r in read_tsv("resources/quotes", "speaker_nouns.tsv") if r["class"] == "role"}
     return frozenset(titles | nouns)
-
-
-@lru_cache(maxsize=1)
-def _modifiers() -> dict[str, str]:
-    return {r["word"].lower(): r["scope"] for r in read_tsv("resources/quotes", "role_modifiers.tsv")}
-
-
-def _mods(words: list[str]) -> set[str]:
-    table = _modifiers()
-    return {p for w in words for p in w.replace("’", "'").split("-") if p in table}
-
-
-def _agree(mine: set[str], theirs: set[str]) -> bool:
-    table = _modifiers()
-    if any((m in mine) != (m in theirs) for m in mine | theirs if table[m] == "rank"):
-        return False
-    return all(m in mine for m in theirs if table[m] == "time")
 
 
 def describe_people(
@@ -73,14 +57,14 @@ def describe_people(
         phrase = [t for t in doc[first : tok.i + 1] if t.text not in ("'s", "’s")]
         if not phrase or len(phrase) > MAX_WORDS or any(claimed[t.i] and t.dep_ != "poss" for t in phrase):
             continue
-        mine = _mods([t.lower_ for t in phrase])
+        mine = modifiers([t.lower_ for t in phrase])
         bodies = {t.lower_ for t in phrase if kind_at.get(t.i) in ("org", "party")}  # "Labour's leader"
         fits = [
             g
             for g in people
             if any(
                 tok.lower_ in ws
-                and _agree(mine, _mods(ws))
+                and agree(mine, modifiers(ws))
                 and bodies <= {w.removesuffix("'s").removesuffix("’s") for w in ws}
                 for ws in words_of[g]
             )

@@ -5,7 +5,8 @@ complement, or the object of "as") makes that name an actor of kind ``other``, a
 of the actor's forms ("four liberal Democrats"). Every later use of the name, with or without quotation
 marks or a capital, is a mention ("The Squad disagreed"). A capitalised "the X" that stands alone inside
 quotation marks ('the comments made by “the Squad.”') is such a name too. Tokens another actor already
-claimed are left alone, so "dubbed Boris" does not make a second Boris.
+claimed are left alone, so "dubbed Boris" does not make a second Boris, and a name given to one named
+person or a singular pronoun ("called her “the future”") is an epithet, no actor.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 from slant.analyze.actors._candidate import Candidate
 from slant.analyze.common import read_tsv
 
+#: Objects of a naming verb that make its name an epithet for one person or thing.
+_ONE = frozenset({"her", "him", "me", "you", "it", "us"})
 #: Longest name taken (tokens, "the" included).
 MAX_NAME = 4
 _QUOTES = frozenset("\"“”‘’'")
@@ -34,6 +37,8 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
         how = verbs.get(tok.lemma_.lower())
         if how is None or tok.pos_ != "VERB":
             continue
+        if any(c.dep_ == "dobj" and (c.lower_ in _ONE or claimed[c.i]) for c in tok.children):
+            continue  # "called her 'the future'": an epithet for someone, not a name for a collective
         for y in _nominees(tok, how):
             words = _name_words(doc, y, claimed)
             if words is not None:

@@ -9,9 +9,9 @@
   not "the Tories know the polls are grim. They ...").
 * A subject pronoun prefers the subject of the verb its own verb is conjoined to ("Podesta said Harlan
   would ..., but he suggested ..." -> Podesta), else the latest compatible *subject* of its own sentence, or
-  of the previous one when its own has no candidate ("X beat Y and he is ..." -> X), a main-clause subject
-  before one inside a clause; when that sentence's main subject is an unnamed person ("Labour's leader
-  warned X could ... He added") a gendered pronoun is left unlinked. Other pronouns take the
+  of the previous one when its own has no candidate ("X beat Y and he is ..." -> X); when that sentence's
+  main subject is an unnamed person ("Labour's leader warned X could ... He added") and no actor is a
+  main-clause subject there, a gendered pronoun is left unlinked. Other pronouns take the
   latest compatible mention. Linked pronouns count as mentions of their actor from then on.
 * An object pronoun never stands for the subject of its own verb ("Asante defended him").
 * A subject pronoun that attributes a quotation of its sentence ('"X is a master of words," he said')
@@ -242,7 +242,7 @@ class _Linker:
                 mains = [s for s in subjects if s.main]
                 if not mains and cls in ("m", "f") and self._unnamed_person_before(tok):
                     return None  # "Labour's leader warned X could ... He added": not X, and not named
-                subjects = mains or subjects
+
             if subjects:
                 choice = subjects[0]
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:

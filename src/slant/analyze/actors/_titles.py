@@ -1,7 +1,8 @@
 """A bare title after "the" refers to a person: "the Prime Minister", "the Queen".
 
 When the text has named the holder with that title ("Prime Minister Boris Johnson ... the Prime Minister"),
-the title is a mention of that person: the one named last before it, else the one the text names most. A
+the title is a mention of that person (a form with another rank, "shadow home secretary", holds no "Home
+Secretary"): the one named last before it, else the one the text names most. A
 title no named person carries is a person of its own only when the title says who it is by itself: a title
 with a gender in ``titles.tsv`` (a monarch, a pope, a prince); "the Home Secretary" of an article that
 never names one stays no actor.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from slant.analyze.actors._candidate import Candidate, _is_cap, title_at
+from slant.analyze.actors._roles import agree, modifiers
 from slant.analyze.common import Lexicon
 
 #: One actor being assembled: name, kind, mentions, gender (persons).
@@ -46,10 +48,14 @@ def link_titles(doc: Any, groups: list[Group], forms: dict[int, list[str]], clai
 
 def _holder(title: str, at: int, groups: list[Group], forms: dict[int, list[str]]) -> int | None:
     words = title.lower().split()
+    mine = modifiers(words)
     bearers = [
         g
         for g, (_, kind, _, _) in enumerate(groups)
-        if kind == "person" and any(_contains(f.lower().split(), words) for f in forms.get(g, []))
+        if kind == "person"
+        and any(
+            _contains(ws, words) and agree(mine, modifiers(ws)) for ws in (f.lower().split() for f in forms.get(g, []))
+        )
     ]
     if not bearers:
         return None
