@@ -22,8 +22,18 @@ def nlp() -> Any:
 FORMS = [
     # premodifiers: titles and roles before the name
     ("House Speaker Mara Pellow said the vote would go ahead.", "Mara Pellow", {"House Speaker Mara Pellow"}),
-    ("Freshman Green Rep. Ilse Varga voted no.", "Ilse Varga", {"Freshman Green Rep. Ilse Varga"}),
-    ("The veteran Labour MP Jo Tennant resigned.", "Jo Tennant", {"veteran Labour MP Jo Tennant"}),
+    # ... and the title run right before the name, when other words come first
+    (
+        "Freshman Green Rep. Ilse Varga voted no.",
+        "Ilse Varga",
+        {"Freshman Green Rep. Ilse Varga", "Green Rep. Ilse Varga"},
+    ),
+    (
+        "The veteran Labour MP Jo Tennant resigned.",
+        "Jo Tennant",
+        {"veteran Labour MP Jo Tennant", "Labour MP Jo Tennant"},
+    ),
+    ("The 37-year-old Rep. Ilse Varga voted no.", "Ilse Varga", {"37-year-old Rep. Ilse Varga", "Rep. Ilse Varga"}),
     # an apposition before or after the name
     (
         "Her deputy, Osric Dallow, refused to comment.",
@@ -275,6 +285,9 @@ TITLE_REFS = [
         "Prime Minister Mara Quell met the union. The Prime Minister said talks would go on.",
         {"Mara Quell": 2},
     ),
+    # a title in capitals abbreviates the holder's title
+    ("Prime Minister Mara Quell met the union. The PM said talks would go on.", {"Mara Quell": 2}),
+    ("Mara Quell met the union. The PM said talks would go on.", {"Mara Quell": 1}),
     # a title that says who it is by itself is a person, however often it comes
     ("Mara Quell asked the Queen to open the bridge. The Queen agreed.", {"Mara Quell": 1, "Queen": 2}),
     # an office the text never fills is nobody
@@ -527,6 +540,12 @@ DESCRIPTIONS = [
         "Labour leader Mara Quell and deputy leader Tom Reed spoke. The deputy leader said no.",
         "Tom Reed",
         {"deputy leader"},
+    ),
+    # a place in the description is a jurisdiction, not another actor
+    (
+        "Congresswoman Anna Varga spoke on Monday. The Minnesota congresswoman said she meant no offence.",
+        "Anna Varga",
+        {"Minnesota congresswoman"},
     ),
     # rows that must add nothing: another rank, another party, an indefinite phrase, no one named before
     ("Labour leader Mara Quell and deputy leader Tom Reed spoke. The deputy leader said no.", "Mara Quell", set()),

@@ -55,8 +55,10 @@ def describe_people(
         if det.dep_ == "poss" and det.lower_ not in _DETERMINERS:
             first = left  # "Labour's leader" keeps the possessor
         phrase = [t for t in doc[first : tok.i + 1] if t.text not in ("'s", "’s")]
-        if not phrase or len(phrase) > MAX_WORDS or any(claimed[t.i] and t.dep_ != "poss" for t in phrase):
+        if not phrase or len(phrase) > MAX_WORDS:
             continue
+        if any(claimed[t.i] and t.dep_ != "poss" and kind_at.get(t.i) != "place" for t in phrase):
+            continue  # a name inside the phrase is someone else's ("the Harwick mayor" may name a place)
         mine = modifiers([t.lower_ for t in phrase])
         bodies = {t.lower_ for t in phrase if kind_at.get(t.i) in ("org", "party")}  # "Labour's leader"
         fits = [

@@ -68,11 +68,20 @@ def _around(doc: Any, text: str, start: int, end: int) -> list[str]:
 
 
 def _premodified(text: str, span: Any, root: Any) -> list[str]:
-    """ "House Speaker Nancy Pelosi": the name's noun phrase from its leftmost describing word."""
-    first = _first_describing(span.doc, root.left_edge.i, span.start)
-    if first is None or span.start - first > MAX_WORDS or not _describes(span.doc[first : span.start]):
+    """ "House Speaker Nancy Pelosi": the name's noun phrase from its leftmost describing word; and, when
+    words that are no title come first ("37-year-old Rep. Ilhan Omar"), the title with the name too ("Rep.
+    Ilhan Omar"): the run of capitalised words right before the name."""
+    doc = span.doc
+    first = _first_describing(doc, root.left_edge.i, span.start)
+    if first is None or span.start - first > MAX_WORDS or not _describes(doc[first : span.start]):
         return []
-    return [text[span.doc[first].idx : span.end_char]]
+    out = [text[doc[first].idx : span.end_char]]
+    title = span.start
+    while title > first and doc[title - 1].pos_ == "PROPN" and doc[title - 1].text[:1].isupper():
+        title -= 1
+    if first < title < span.start:
+        out.append(text[doc[title].idx : span.end_char])
+    return out
 
 
 def _first_describing(doc: Any, start: int, end: int) -> int | None:

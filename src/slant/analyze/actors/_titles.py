@@ -54,7 +54,8 @@ def _holder(title: str, at: int, groups: list[Group], forms: dict[int, list[str]
         for g, (_, kind, _, _) in enumerate(groups)
         if kind == "person"
         and any(
-            _contains(ws, words) and agree(mine, modifiers(ws)) for ws in (f.lower().split() for f in forms.get(g, []))
+            _contains(ws, words, title.isupper()) and agree(mine, modifiers(ws))
+            for ws in (f.lower().split() for f in forms.get(g, []))
         )
     ]
     if not bearers:
@@ -66,5 +67,12 @@ def _holder(title: str, at: int, groups: list[Group], forms: dict[int, list[str]
     return max(bearers, key=lambda g: len(groups[g][2]))
 
 
-def _contains(words: list[str], part: list[str]) -> bool:
-    return any(words[k : k + len(part)] == part for k in range(len(words) - len(part) + 1))
+def _contains(words: list[str], part: list[str], acronym: bool = False) -> bool:
+    """Whether ``words`` hold ``part`` in a row; with ``acronym`` (a title written in capitals: "pm" of "PM"),
+    also the words it abbreviates ("prime minister")."""
+    if any(words[k : k + len(part)] == part for k in range(len(words) - len(part) + 1)):
+        return True
+    if not acronym or len(part) != 1 or not 2 <= len(part[0]) <= 4:
+        return False
+    n = len(part[0])
+    return any("".join(w[:1] for w in words[k : k + n]) == part[0] for k in range(len(words) - n + 1))
