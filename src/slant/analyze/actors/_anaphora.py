@@ -5,16 +5,20 @@ After "the Labour Party" (or "Labour", a party), "the party" is Labour; after "t
 Commission", "the commission" is that commission. The noun must be the last word of an organisation's or
 party's name ("party" refers to any party), stand bare after "the" or a possessive pronoun (no adjective or
 noun before it, no "of" after it: "the party of government" and "the ruling party" may be another), and
-the organisation must be named before it; among several, the one named last. Such a phrase is a *form* of
+the organisation must be named before it; among several, the one named last. A definite plural noun for
+the members of a body ("the 11 justices", "the judges": ``resources/actors/members.tsv``) refers to the one
+organisation named before whose name ends in that body's word ("Supreme Court"). Such a phrase is a *form* of
 the actor (an alias), not a mention: it names no one in another article, so it never links actors across
 articles.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from slant.analyze.actors._titles import Group
+from slant.analyze.common import read_tsv
 
 #: Determiners after which a bare head noun refers back ("the party"; "his party" keeps the pronoun).
 DETERMINERS = frozenset({"the", "his", "her", "its", "their", "our"})
@@ -33,7 +37,11 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
     if not heads:
         return {}
     out: dict[int, list[str]] = {}
+    bodies = _members()
     for tok in doc:
+        if tok.tag_ == "NNS" and tok.lemma_.lower() in bodies and not claimed[tok.i]:
+            _member_form(doc, tok, heads.get(bodies[tok.lemma_.lower()], []), groups, out)
+            continue
         if tok.tag_ != "NN" or tok.lower_ not in heads or tok.text != tok.lower_ or claimed[tok.i]:
             continue
         lefts = list(tok.lefts)
@@ -54,3 +62,22 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
         if form not in out.setdefault(g, []):
             out[g].append(form)
     return out
+
+
+@lru_cache(maxsize=1)
+def _members() -> dict[str, str]:
+    return {r["member"].lower(): r["body"].lower() for r in read_tsv("resources/actors", "members.tsv")}
+
+
+def _member_form(doc: Any, tok: Any, candidates: list[int], groups: list[Group], out: dict[int, list[str]]) -> None:
+    """ "the 11 justices" after "the Supreme Court": a form of the one body named before whose name ends in
+    the members' body word (``members.tsv``); nothing when there are none or several."""
+    lefts = list(tok.lefts)
+    if not lefts or lefts[0].lower_ != "the" or any(t.pos_ not in ("DET", "NUM") for t in lefts):
+        return  # "the 11 justices", "the judges"; not "three judges" or "the appeal judges"
+    named = [g for g in dict.fromkeys(candidates) if any(c.end <= tok.idx for c in groups[g][2])]
+    if len(named) != 1:
+        return
+    form = doc[lefts[0].i + 1 : tok.i + 1].text
+    if form not in out.setdefault(named[0], []):
+        out[named[0]].append(form)
