@@ -237,6 +237,15 @@ FURNITURE = [
         False,
     ),
     ("Levy vote passes\n\nThe council passed the levy.\n\nhat-tip Mara Quell, Tom Reed", "Mara Quell", False),
+    # a wire dateline's agency and a caption's credit are no actors; the people they introduce are
+    ("Levy row\n\nHARWICK (NWA) — Councillor Mara Quell apologized on Monday.", "NWA", False),
+    ("Levy row\n\nHARWICK (NWA) — Councillor Mara Quell apologized on Monday.", "Mara Quell", True),
+    ("Levy row\n\nMara Quell walks to the hall.Credit: Jack Corvin,NWA\n\nThe council met on Monday.", "NWA", False),
+    (
+        "Levy row\n\nMara Quell walks to the hall.Credit: Jack Corvin,NWA\n\nThe council met on Monday.",
+        "Mara Quell",
+        True,
+    ),
     # a byline on the first line when the title was taken apart from the text
     ("Jack Corvin, Staff\n\nWhen Councillor Mara Quell posted on her blog, there was criticism.", "Jack Corvin", False),
     ("By Jack Corvin\n\nWhen Councillor Mara Quell posted on her blog, there was criticism.", "Jack Corvin", False),

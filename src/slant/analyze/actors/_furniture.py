@@ -6,7 +6,8 @@ Told by what the text around a name is, never by a list of names or outlets:
   that reads as a byline when the page's title was taken apart): "By Ana Ruiz | Political Editor", "Ana
   Ruiz, Staff", "hat-tip Ana Ruiz, Tom Reed", a name alone under the headline;
 * or is a credit: a name right before a slash and a capitalised word ("Ana Ruiz/Northwire"), the agency
-  right after it, or a name before a comma and a word in capitals that ends the line ("Ana Ruiz,NW").
+  right after it, a name before a comma and a word in capitals that ends the line ("Ana Ruiz,NW"), a name
+  ending a caption's credit line ("Credit: Ana Ruiz,NW"), or a wire dateline's agency ("HARWICK (NW) —").
 
 A person or organisation the text also names in its sentences keeps every mention, and so does one named
 on a last line that was cut off mid-sentence.
@@ -25,6 +26,12 @@ MAX_LINE_WORDS = 10
 _CREDIT_AFTER = re.compile(r"\s*/\s*[A-Z]|,\s*[A-Z]{2,}[A-Z.]*\s*(?:\n|$)")
 _CREDIT_BEFORE = re.compile(r"[A-Z][\w.'’-]*\s*/\s*$")  # the agency of "Ana Ruiz/Northwire"
 _VERB_POS = frozenset({"VERB", "AUX"})
+#: A wire dateline's agency: "WASHINGTON (AP) —".
+_DATELINE_BEFORE = re.compile(r"[A-Z][A-Z .,'’-]{2,}\(")
+_DATELINE_AFTER = re.compile(r"\)\s*[—–-]")
+#: A caption's credit line ("... Credit: Andrew Harnik,AP"), the name or agency ending the line.
+_CREDIT_LINE = re.compile(r".*\b(?:Credit|Photo|Photograph|Picture|Image)s?\b\s*:")
+_LINE_END = re.compile(r"\s*(?:\n|$)")
 #: A first line that is a byline, not a title: "By Ana Ruiz", "Ana Ruiz | Political Editor", "Ana Ruiz, Staff".
 _BYLINE = re.compile(
     r"\s*(?:By\s+[A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|and|&))*(?:\s*[|,]\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,3})?|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
@@ -39,8 +46,14 @@ def is_furniture(doc: Any, spans: Sequence[tuple[int, int]]) -> bool:
 
 
 def _credit(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    dateline = _DATELINE_BEFORE.fullmatch(text, line_start, start) is not None
+    caption = _CREDIT_LINE.match(text, line_start) is not None
     return (
-        _CREDIT_AFTER.match(text, end) is not None or _CREDIT_BEFORE.search(text, max(0, start - 40), start) is not None
+        _CREDIT_AFTER.match(text, end) is not None
+        or _CREDIT_BEFORE.search(text, max(0, start - 40), start) is not None
+        or (dateline and _DATELINE_AFTER.match(text, end) is not None)
+        or (caption and _LINE_END.match(text, end) is not None)
     )
 
 
