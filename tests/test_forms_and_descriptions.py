@@ -607,3 +607,10 @@ def test_they_after_a_reported_clause(nlp: Any) -> None:
     names = {a.id: a.name for a in actors}
     (they,) = [names[aid] for span, aid in pronouns if span.text == "They"]
     assert they == "Green Party"
+
+
+def test_initials_of_a_hyphenated_name(nlp: Any) -> None:
+    """ "AHP" abbreviates "Agence Harwick-Presse": the hyphen's parts have initials too."""
+    text = "The attacks were reported by Agence Harwick-Presse on Monday. AHP said three people were hurt."
+    actors, _ = extract_actors(nlp(text))
+    assert [sorted(a.names) for a in actors if a.kind == "org"] == [["AHP", "Agence Harwick-Presse"]]

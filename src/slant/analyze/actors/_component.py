@@ -277,7 +277,9 @@ def _abbreviations(by_key: dict[str, list[Candidate]]) -> dict[str, str]:
     found: dict[str, set[str]] = {}
     for k, ms in by_key.items():
         if len(k.split()) > 1 and ms[0].kind in ("org", "party"):
-            for form in initials(k.split(), CONNECTORS | {"the"}):
+            words = k.split()
+            hyphenated = [p for w in words for p in w.split("-")]  # "Agence France-Presse" is AFP
+            for form in {*initials(words, CONNECTORS | {"the"}), *initials(hyphenated, CONNECTORS | {"the"})}:
                 if len(form) >= 2:
                     found.setdefault(form, set()).add(k)
     return {form: next(iter(ks)) for form, ks in found.items() if len(ks) == 1}
