@@ -319,6 +319,12 @@ COLLECTIVES = [
     ("Mara Quell attacked the establishment.", [("establishment", "other")]),
     ("At the rally, rally-goers began chanting.", [("rally-goers", "group")]),  # a hyphenated collective
     ("Counterdemonstrators chanting slogans blocked the road.", [("Counterdemonstrators", "group")]),
+    # describing adjectives add no collective of their own; identifying words do
+    ("Trump supporters chanted at the rally. Fervent supporters waved flags.", [("Trump supporters", "group")]),
+    (
+        "Far-right protesters marched. Left-wing protesters gathered.",
+        [("Far-right protesters", "group"), ("Left-wing protesters", "group")],
+    ),
     # one person of it, or people in a situation, are not
     ("A protester was hurt.", []),
     ("Voters and residents queued outside while parents waited.", []),

@@ -83,6 +83,7 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
             found.setdefault(name.lower(), (name, noun.kind, []))[2].append(cand)
         else:
             bare.append((tok.lemma_.lower(), cand))
+    _merge_described(doc, found)
     for lemma, cand in bare:
         same = [k for k, (n, _, ms) in found.items() if doc[ms[0].tok_end - 1].lemma_.lower() == lemma]
         if len(same) == 1:
@@ -91,3 +92,40 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
             text = doc[cand.tok_start : cand.tok_end].text
             found.setdefault(text.lower(), (text, cand.kind, []))[2].append(cand)
     return list(found.values())
+
+
+def _words(doc: Any, cand: Candidate) -> tuple[str, frozenset[str], frozenset[str]]:
+    """A collective mention's head lemma, its identifying words (names, nouns, hyphenated or political words
+    that pick out which collective it is: "Trump", "far-right", "left-wing") and its describing words (plain
+    adjectives: "fervent", "marauding", "noisy"), modifiers claimed by another actor included."""
+    first = cand.tok_start
+    while first > 0 and doc[first - 1].dep_ in _MODIFIER_DEPS and doc[first - 1].head.i >= cand.tok_start:
+        first -= 1  # "Trump" of "Trump supporters" is the person's mention but names the collective
+    joined: list[tuple[str, str]] = []  # (word, part of speech), hyphenated words whole: "far-right"
+    for t in doc[first : cand.tok_end - 1]:
+        glued = joined and (t.text == "-" or joined[-1][0].endswith("-")) and not doc[t.i - 1].whitespace_
+        if glued:
+            joined[-1] = (joined[-1][0] + t.lower_, "HYPH")
+        else:
+            joined.append((t.lower_, t.pos_))
+    ident = frozenset(w for w, pos in joined if pos in ("PROPN", "NOUN", "HYPH"))
+    describing = frozenset(w for w, pos in joined if pos == "ADJ")
+    return doc[cand.tok_end - 1].lemma_.lower(), ident, describing
+
+
+def _merge_described(doc: Any, found: dict[str, tuple[str, str, list[Candidate]]]) -> None:
+    """Join a collective that only adds describing adjectives to the one other collective with the same head
+    noun whose identifying words include its own ("fervent supporters" to "Trump supporters", "marauding
+    far-right mobs" to "far-right mobs")."""
+    info = {key: _words(doc, ms[0]) for key, (_, _, ms) in found.items()}
+    for key in list(found):
+        head, ident, desc = info[key]
+        if not desc:
+            continue
+        into = [
+            k
+            for k, (h, i, d) in info.items()
+            if k != key and k in found and h == head and ident <= i and (ident < i or len(d) < len(desc))
+        ]
+        if len(into) == 1:
+            found[into[0]][2].extend(found.pop(key)[2])
