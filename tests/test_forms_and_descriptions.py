@@ -620,3 +620,9 @@ def test_initials_of_a_hyphenated_name(nlp: Any) -> None:
     text = "The attacks were reported by Agence Harwick-Presse on Monday. AHP said three people were hurt."
     actors, _ = extract_actors(nlp(text))
     assert [sorted(a.names) for a in actors if a.kind == "org"] == [["AHP", "Agence Harwick-Presse"]]
+
+
+def test_a_newspaper_read_as_a_product(nlp: Any) -> None:
+    """The model tags "the Courier" PRODUCT; its word is an organisation's (``org_words.tsv``)."""
+    actors, _ = extract_actors(nlp("Mr Reed referred to them in an article for the Courier."))
+    assert ("Courier", "org") in [(a.name, a.kind) for a in actors]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacy.tokens import Span
+
 from slant.analyze.actors._candidate import (
     _NOT_NAME_LABELS,
     BLOCKED,
@@ -429,6 +431,13 @@ class _Finder:
         out: list[Candidate] = []
         for ent in self.doc.ents:
             label = NER_KINDS.get(ent.label_)
+            if (
+                label is None
+                and ent.label_ in ("PRODUCT", "WORK_OF_ART")
+                and any(t.text in self.lex.org_words for t in ent)
+            ):
+                ent = Span(self.doc, ent.start, ent.end, label="ORG")  # "the Telegraph" read as a product
+                label = NER_KINDS.get("ORG")
             if label is None:
                 continue
             person_at = self._person_inside(ent)
