@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacy.tokens import Span
-
 from slant.analyze.actors._candidate import (
     _NOT_NAME_LABELS,
     BLOCKED,
@@ -436,7 +434,7 @@ class _Finder:
                 and ent.label_ in ("PRODUCT", "WORK_OF_ART")
                 and any(t.text in self.lex.org_words for t in ent)
             ):
-                ent = Span(self.doc, ent.start, ent.end, label="ORG")  # "the Telegraph" read as a product
+                ent = self.doc.char_span(ent.start_char, ent.end_char, label="ORG")  # "the Telegraph", a product
                 label = NER_KINDS.get("ORG")
             if label is None:
                 continue
