@@ -454,6 +454,12 @@ CHANTS = [
         "Mayor Tom Reed attacked the council, which prompted the crowd to start chanting, “Out, out, out!”",
         [("Out, out, out!", "crowd")],
     ),
+    # one member of a group is no speaker for the group; a collective noun is
+    (
+        "Asked who pays, the former Somali refugee tweeted a one-word response – “AIPAC is behind it all!” – on "
+        "Sunday.",
+        [("AIPAC is behind it all!", "former Somali refugee")],
+    ),
     # a shouted word inside a description is no quote of anyone's
     ("The “shouting match” in the council chamber lasted an hour.", []),
 ]

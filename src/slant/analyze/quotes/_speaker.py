@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from slant.analyze.common import is_web_token
+from slant.analyze.common import is_web_token, read_tsv
 from slant.analyze.quotes._lexicon import QuoteLexicon, cue_of
 from slant.models import Actor, Span
 from slant.nlp.spans import mention_tokens
@@ -48,6 +49,12 @@ DEFINITE = frozenset({"the", "this", "that"})
 #: How many paragraphs back "the document" may take the author of a document of another kind.
 AUTHOR_PARAGRAPHS = 2
 INDEFINITE = frozenset({"a", "an", "one", "another", "some", "any", "several", "many", "two", "three"})
+
+
+@lru_cache(maxsize=1)
+def _collective_nouns() -> frozenset[str]:
+    """Nouns that name a whole group in the singular ("crowd", "mob"): ``actors/collectives.tsv``, number any."""
+    return frozenset(r["noun"].lower() for r in read_tsv("resources/actors", "collectives.tsv") if r["number"] == "any")
 
 
 def _depth(tok: Any, root: Any) -> int:
@@ -199,6 +206,8 @@ class SpeakerFinder:
                     if found is not None and self.kinds.get(found[0]) == "person":
                         break
                     found = None
+        if found is not None and self._one_of_group(tok, found[0]):
+            found = None  # "the former Somali refugee tweeted": one person, not the group
         if found is not None:
             return Speaker(found[0], self.names[found[0]], True)
         if self.lex.speaker_nouns.get(tok.lemma_.lower()) == "document":
@@ -274,6 +283,13 @@ class SpeakerFinder:
                 return max(before)[1]
             return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
+
+    def _one_of_group(self, tok: Any, aid: str) -> bool:
+        """Whether ``tok``, inside a group's mention, is one member of it: a singular noun with a determiner
+        ("the former Somali refugee", "a Muslim woman"), not a collective noun ("the crowd")."""
+        if self.kinds.get(aid) != "group" or tok.tag_ != "NN" or tok.lemma_.lower() in _collective_nouns():
+            return False
+        return any(c.dep_ in ("det", "poss") for c in tok.children)
 
     def _body_before(self, tok: Any, *, plural: bool) -> str | None:
         """The organisation a subject "it" (or "they") carries on from: the subject of the previous sentence
