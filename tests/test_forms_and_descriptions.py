@@ -102,6 +102,18 @@ SPEAKERS = [
     ("Labour’s leader warned Tom Reed could lose his seat.\n\n“It is over,” he added.", None),
     ("Tom Reed warned Labour could lose the seat.\n\n“It is over,” he added.", "Tom Reed"),
     ("Tom Reed ran for mayor. His transport plan has gone nowhere. “It is late,” he admitted.", "Tom Reed"),
+    # a pronoun inside the sentence of a person's description is that person: the one whose forms hold the
+    # role, or no one named
+    (
+        "Councillor Tom Reed said he was shocked.\n\nThe former mayor wrote a column in which he said "
+        "“the levy is a tax on every trader in town”.",
+        None,
+    ),
+    (
+        "Mayor Ian Holt spoke on Monday. Councillor Tom Reed said he was shocked.\n\nThe mayor wrote a "
+        "column in which he said “the levy is a tax on every trader in town”.",
+        "Ian Holt",
+    ),
 ]
 
 

@@ -98,7 +98,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
-    pronouns = tuple(link_pronouns(doc, mentions, genders))
+    pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}))
     return actors, pronouns
 
 

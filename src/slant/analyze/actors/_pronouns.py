@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from slant.analyze.actors._descriptions import person_roles
 from slant.analyze.common import load_lexicon, read_tsv
 from slant.models import Span
 
@@ -84,9 +85,10 @@ class _Seen:
 
 
 class _Linker:
-    def __init__(self, doc: Any, genders: dict[str, str | None]) -> None:
+    def __init__(self, doc: Any, genders: dict[str, str | None], forms: dict[str, Sequence[str]]) -> None:
         self.doc = doc
         self.genders = genders
+        self.form_words = {aid: {w for f in fs for w in f.lower().split()} for aid, fs in forms.items()}
         self.sent: list[int] = []
         self.para: list[int] = []
         s = p = 0
@@ -207,6 +209,23 @@ class _Linker:
             return c.lemma_.lower() in _person_nouns() and any(g.dep_ == "poss" for g in c.children)
         return False
 
+    def _unnamed_person_here(self, tok: Any) -> str | None:
+        """The role noun of the main subject of ``tok``'s own sentence when it describes a person by role
+        without naming an actor ("the former Foreign Secretary wrote a piece in which he criticised ...":
+        "secretary"), else None. The pronoun is that person: an earlier person whose forms hold the role, or
+        nobody the text names."""
+        for c in tok.sent.root.children:
+            if c.dep_ not in SUBJECT_DEPS or c.i >= tok.i or c.tag_ not in ("NN", "NNP"):
+                continue
+            owner = {t.i for g in c.children if g.dep_ == "poss" for t in g.subtree}
+            if any(t.i in self.actor_at for t in c.subtree if t.i not in owner):
+                return None
+            role = c.lemma_.lower()
+            if role in person_roles() and any(g.dep_ in ("det", "poss") for g in c.children):
+                return str(role)
+            return None
+        return None
+
     def _resolve(self, tok: Any, cls: str) -> str | None:
         here, para = self.sent[tok.i], self.para[tok.i]
         window = PERSON_WINDOW if cls in ("m", "f") else PLURAL_WINDOW
@@ -238,6 +257,13 @@ class _Linker:
             if same:
                 subjects = [s for s in same if s.root == parallel] or [s for s in same if s.subject]
             else:
+                role = self._unnamed_person_here(tok) if cls in ("m", "f") else None
+                if role is not None:
+                    # "the former Foreign Secretary wrote a piece in which he ...": the person so described
+                    held = [s for s in pool if s.kind == "person" and role in self.form_words.get(s.actor, ())]
+                    if not held:
+                        return None
+                    pool, choice = held, held[0]
                 subjects = [s for s in pool if s.sent == here - 1 and s.subject]
                 mains = [s for s in subjects if s.main]
                 if not mains and cls in ("m", "f") and self._unnamed_person_before(tok):
@@ -341,13 +367,15 @@ def link_pronouns(
     doc: Any,
     mentions: Sequence[tuple[int, int, str, str]],
     genders: dict[str, str | None],
+    forms: dict[str, Sequence[str]] | None = None,
 ) -> list[tuple[Span, str]]:
     """Pronoun spans with the actor id each stands for.
 
     ``mentions`` are ``(start_char, end_char, actor_id, kind)`` sorted by start; ``genders`` maps person
-    ids to "m", "f" or None and is updated as pronouns get linked.
+    ids to "m", "f" or None and is updated as pronouns get linked; ``forms`` are each actor's names and
+    describing forms (a description like "the leader" stands for the person whose forms hold "leader").
     """
-    linker = _Linker(doc, genders)
+    linker = _Linker(doc, genders, forms or {})
     kinds = {m[2]: m[3] for m in mentions}
     out: list[tuple[Span, str]] = []
     k = 0
