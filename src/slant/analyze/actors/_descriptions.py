@@ -12,31 +12,21 @@ mention), so it links nothing across articles.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from slant.analyze.actors._roles import agree, modifiers
 from slant.analyze.actors._titles import Group
-from slant.analyze.common import load_lexicon, read_tsv
+from slant.analyze.common import agree, modifiers, role_nouns
 
 #: Longest description taken (tokens, determiner left out).
 MAX_WORDS = 6
 _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "our"})
 
 
-@lru_cache(maxsize=1)
-def person_roles() -> frozenset[str]:
-    """Nouns that name a person by office or job: one-word role titles and role speaker nouns, lower case."""
-    titles = {t.lower() for t, title in load_lexicon().titles.items() if title.kind == "role" and " " not in t}
-    nouns = {r["noun"].lower() for r in read_tsv("resources/quotes", "speaker_nouns.tsv") if r["class"] == "role"}
-    return frozenset(titles | nouns)
-
-
 def describe_people(
     doc: Any, groups: list[Group], forms: dict[int, list[str]], claimed: list[bool]
 ) -> dict[int, list[str]]:
     """Descriptions to add as forms, by group index (see the module docstring)."""
-    roles = person_roles()
+    roles = role_nouns()
     people = [g for g, (_, kind, _, _) in enumerate(groups) if kind == "person"]
     words_of = {g: [f.lower().split() for f in (groups[g][0], *forms.get(g, []))] for g in people}
     kind_at = {i: kind for _, kind, ms, _ in groups for c in ms for i in range(c.tok_start, c.tok_end)}

@@ -34,11 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from slant.analyze.actors._descriptions import person_roles
-from slant.analyze.common import load_lexicon, read_tsv
+from slant.analyze.common import role_nouns
 from slant.models import Span
 
 PRONOUNS: dict[str, str] = {
@@ -190,11 +188,18 @@ class _Linker:
         if self.genders.get(actor) is None:
             self.genders[actor] = cls
 
+    def _names_actor(self, noun: Any) -> bool:
+        """Whether a noun phrase names an actor outside its possessor ("Her rival, the councillor X,"; not
+        "Labour's leader")."""
+        owner = {t.i for g in noun.children if g.dep_ == "poss" for t in g.subtree}
+        return any(t.i in self.actor_at for t in noun.subtree if t.i not in owner)
+
     def _unnamed_person_before(self, tok: Any) -> bool:
         """Whether the sentence before ``tok``'s has for main subject a person's description that names no
         actor ("Labour's leader warned X could ..."): a singular role noun with a possessor ("the mayor" is
-        left to the titles, which may have linked it; "His plan" is no person). A subject pronoun that follows is that person (centering: the main subject
-        carries on), not someone else that sentence names."""
+        left to the titles, which may have linked it; "His plan" is no person). A subject pronoun that
+        follows is that person (centering: the main subject carries on), not someone else that sentence
+        names."""
         i = tok.sent.start - 1
         while i >= 0 and self.doc[i].is_space:
             i -= 1
@@ -203,10 +208,9 @@ class _Linker:
         for c in self.doc[i].sent.root.children:
             if c.dep_ not in SUBJECT_DEPS or c.tag_ != "NN":
                 continue
-            owner = {t.i for g in c.children if g.dep_ == "poss" for t in g.subtree}
-            if any(t.i in self.actor_at for t in c.subtree if t.i not in owner):
+            if self._names_actor(c):
                 return False  # "Her rival, the councillor X," is named
-            return c.lemma_.lower() in _person_nouns() and any(g.dep_ == "poss" for g in c.children)
+            return c.lemma_.lower() in role_nouns(("role", "proxy")) and any(g.dep_ == "poss" for g in c.children)
         return False
 
     def _unnamed_person_here(self, tok: Any) -> str | None:
@@ -217,11 +221,10 @@ class _Linker:
         for c in tok.sent.root.children:
             if c.dep_ not in SUBJECT_DEPS or c.i >= tok.i or c.tag_ not in ("NN", "NNP"):
                 continue
-            owner = {t.i for g in c.children if g.dep_ == "poss" for t in g.subtree}
-            if any(t.i in self.actor_at for t in c.subtree if t.i not in owner):
+            if self._names_actor(c):
                 return None
             role = c.lemma_.lower()
-            if role in person_roles() and any(g.dep_ in ("det", "poss") for g in c.children):
+            if role in role_nouns() and any(g.dep_ in ("det", "poss") for g in c.children):
                 return str(role)
             return None
         return None
@@ -274,18 +277,6 @@ class _Linker:
         if cls in ("m", "f") and self.genders.get(choice.actor) is None:
             self.genders[choice.actor] = cls
         return choice.actor
-
-
-@lru_cache(maxsize=1)
-def _person_nouns() -> frozenset[str]:
-    """Nouns that name a person by role: the one-word role titles (``actors/titles.tsv``) and the speaker
-    nouns of class role or proxy (``quotes/speaker_nouns.tsv``, read as data: the quotes package builds on
-    this one)."""
-    titles = {t.lower() for t, title in load_lexicon().titles.items() if title.kind == "role" and " " not in t}
-    nouns = {
-        r["noun"].lower() for r in read_tsv("resources/quotes", "speaker_nouns.tsv") if r["class"] in ("role", "proxy")
-    }
-    return frozenset(titles | nouns)
 
 
 def _parallel_subject(tok: Any) -> int | None:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from slant.analyze.actors._candidate import Candidate, _is_cap, title_at
-from slant.analyze.actors._roles import agree, modifiers
-from slant.analyze.common import Lexicon
+from slant.analyze.common import Lexicon, agree, modifiers
 
 #: One actor being assembled: name, kind, mentions, gender (persons).
 Group = tuple[str, str, list[Candidate], str | None]

@@ -1,6 +1,7 @@
 """Helpers the analysers share: packaged word lists and tables (``_resources``), the general lexicon of
 titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``) and wire datelines
-(``_datelines``), transcript turns (``_transcript``). No component lives here.
+(``_datelines``), transcript turns (``_transcript``), role nouns and role modifiers (``_roles``). No
+component lives here.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from slant.analyze.common._names import (
     unique_slugs,
 )
 from slant.analyze.common._resources import read_tsv, read_words
+from slant.analyze.common._roles import agree, modifiers, role_nouns
 from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
 __all__ = [
     "Lexicon",
     "Title",
     "Turn",
+    "agree",
     "canonical_spelling",
     "dateline_at",
     "find_turns",
@@ -34,9 +37,11 @@ __all__ = [
     "is_familiar_form",
     "is_web_token",
     "load_lexicon",
+    "modifiers",
     "normalise",
     "read_tsv",
     "read_words",
+    "role_nouns",
     "same_person",
     "surname_matches",
     "unique_slugs",

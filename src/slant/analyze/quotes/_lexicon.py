@@ -4,7 +4,8 @@
 speaker phrases that name no actor; ``sentence_openers.tsv`` lists the connectives that, capitalised right
 after a reporting verb, start a glued-on sentence rather than the reported clause; ``withholding_heads.tsv``
 lists the words that, governing a reporting verb, say nothing was said ("declined to say");
-``role_modifiers.tsv`` lists the words that make a role noun another role ("deputy leader"). Each has a
+``role_modifiers.tsv`` (read by :mod:`slant.analyze.common`) lists the words that make a role noun another
+role ("deputy leader"). Each has a
 ``why`` for every entry (see the README beside them).
 """
 
@@ -31,8 +32,6 @@ class QuoteLexicon:
     speaker_nouns: dict[str, str]
     sentence_openers: frozenset[str]
     withholding: frozenset[str]
-    #: word -> "rank" or "time" (``role_modifiers.tsv``)
-    role_modifiers: dict[str, str]
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -46,13 +45,11 @@ def load_quote_lexicon() -> QuoteLexicon:
     nouns = {r["noun"].lower(): r["class"] for r in _rows("speaker_nouns.tsv")}
     openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
     withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
-    modifiers = {r["word"].lower(): r["scope"] for r in _rows("role_modifiers.tsv")}
     return QuoteLexicon(
         verbs=verbs,
         speaker_nouns=nouns,
         sentence_openers=openers,
         withholding=withholding,
-        role_modifiers=modifiers,
     )
 
 

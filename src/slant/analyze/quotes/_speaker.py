@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from slant.analyze.common import is_web_token, read_tsv
+from slant.analyze.common import agree, is_web_token, modifiers, read_tsv
 from slant.analyze.quotes._lexicon import QuoteLexicon, cue_of
 from slant.models import Actor, Span
 from slant.nlp.spans import mention_tokens
@@ -254,11 +254,11 @@ class SpeakerFinder:
         head = tok.lemma_.lower()
         if head in self.lex.speaker_nouns and self.lex.speaker_nouns[head] in ("group", "source", "document"):
             return None
-        mods = self._modifiers(w.lower_ for w in words)
+        mods = modifiers(w.lower_ for w in words)
         found = [
             aid
             for aid, forms in self.forms.items()
-            if any((head in f.split() or tok.lower_ in f.split()) and self._agree(mods, f) for f in forms)
+            if any((head in f.split() or tok.lower_ in f.split()) and agree(mods, modifiers(f.split())) for f in forms)
         ]
         names = {
             w.lower_
@@ -369,20 +369,6 @@ class SpeakerFinder:
                     if g.dep_ == "pobj" and (hit := self.by_token.get(g.i)) is not None:
                         return hit[0]
         return None
-
-    def _modifiers(self, words: Any) -> set[str]:
-        """The role modifiers among ``words`` ("ex-mayor" gives "ex")."""
-        mods = self.lex.role_modifiers
-        return {p for w in words for p in w.replace("’", "'").split("-") if p in mods}
-
-    def _agree(self, mods: set[str], form: str) -> bool:
-        """Whether a description with role modifiers ``mods`` can name the holder of ``form``: both have the
-        same rank words ("deputy"), and the form's time words ("former") are in the description too."""
-        theirs = self._modifiers(form.split())
-        rank = {m for m in mods | theirs if self.lex.role_modifiers[m] == "rank"}
-        if any((m in mods) != (m in theirs) for m in rank):
-            return False
-        return all(m in mods for m in theirs if self.lex.role_modifiers[m] == "time")
 
     def _set_off_name(self, tok: Any) -> tuple[str, Span] | None:
         """A person named in apposition to the subject ("Her rival, the councillor Graham Pike,").

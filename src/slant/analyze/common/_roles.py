@@ -1,0 +1,42 @@
+"""Roles: the nouns that name a person by office or job, and the words that make a role another role.
+
+Read once from the resource files the analysers share: the one-word role titles of ``actors/titles.tsv``,
+the speaker nouns of ``quotes/speaker_nouns.tsv`` by class, and ``quotes/role_modifiers.tsv`` ("deputy",
+"shadow": rank; "former": time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from slant.analyze.common._lexicon import load_lexicon
+from slant.analyze.common._resources import read_tsv
+
+
+@lru_cache(maxsize=4)
+def role_nouns(classes: tuple[str, ...] = ("role",)) -> frozenset[str]:
+    """Lower-case nouns that name a person by role: one-word role titles and the speaker nouns of ``classes``."""
+    titles = {t.lower() for t, title in load_lexicon().titles.items() if title.kind == "role" and " " not in t}
+    nouns = {r["noun"].lower() for r in read_tsv("resources/quotes", "speaker_nouns.tsv") if r["class"] in classes}
+    return frozenset(titles | nouns)
+
+
+@lru_cache(maxsize=1)
+def _role_modifiers() -> dict[str, str]:
+    return {r["word"].lower(): r["scope"] for r in read_tsv("resources/quotes", "role_modifiers.tsv")}
+
+
+def modifiers(words: Iterable[str]) -> set[str]:
+    """The role modifiers among ``words`` ("ex-mayor" gives "ex")."""
+    table = _role_modifiers()
+    return {p for w in words for p in w.replace("’", "'").split("-") if p in table}
+
+
+def agree(mine: set[str], theirs: set[str]) -> bool:
+    """Whether a phrase with role modifiers ``mine`` can name a holder of a form with ``theirs``: the same
+    rank words both ways, and the form's time words ("former") in the phrase too."""
+    table = _role_modifiers()
+    if any((m in mine) != (m in theirs) for m in mine | theirs if table[m] == "rank"):
+        return False
+    return all(m in mine for m in theirs if table[m] == "time")
