@@ -10,7 +10,10 @@ install: $(VENV)/.installed
 
 $(VENV)/.installed: requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
+	# --no-deps: the lock is the whole resolved set; without it pip 23 re-resolves extras such as justext's
+	# lxml[html_clean] against the newest release on the index and refuses it as unpinned.
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
+	$(BIN)/python -m pip check
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
