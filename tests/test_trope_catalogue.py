@@ -62,9 +62,23 @@ def test_every_cue_compiles_with_a_prefilter() -> None:
     comp = compiled()
     for t in comp.tropes:
         assert t.cues or t.sentence_cues or comp.catalogue.trope(t.id).rules
-        for cue in (*t.cues, *t.sentence_cues):
-            assert cue.regex.pattern
+        # Cues compile lazily at run time, so a cue that does not compile would only fail on the first
+        # sentence that reaches it: compile every one of them here.
+        for cue in (*t.cues, *t.sentence_cues, *t.counter, *t.context, *t.imperative):
+            assert cue.regex.pattern == cue.pattern
+    for _, _, cues in comp.contested:
+        for cue in cues:
+            assert cue.regex.pattern == cue.pattern
     assert comp.discussion and comp.negators
+
+
+def test_a_broken_cue_says_which() -> None:
+    from slant.analyze.tropes._patterns import Cue
+    from slant.errors import ModelError
+
+    cue = Cue("the ( broken", "the (", (), frozenset())
+    with pytest.raises(ModelError, match="the \\( broken"):
+        _ = cue.regex
 
 
 @pytest.mark.parametrize(

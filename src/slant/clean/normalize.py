@@ -22,6 +22,9 @@ _TABLE = str.maketrans(
         **dict.fromkeys(_NEWLINES, "\n"),
     }
 )
+#: Any character the table changes, or a carriage return: most texts have none, and a search is far cheaper
+#: than ``str.translate`` with a dict table.
+_ODD = re.compile("[\r" + re.escape("".join(chr(c) for c in _TABLE)) + "]")
 _RUN_OF_SPACES = re.compile(r"[ \t]+")
 _MANY_NEWLINES = re.compile(r"\n{3,}")
 
@@ -29,8 +32,10 @@ _MANY_NEWLINES = re.compile(r"\n{3,}")
 def normalize_text(text: str) -> str:
     """NFC; LF line ends; no zero-width or control characters; plain spaces, one between words; lines
     stripped; at most one blank line in a row; no leading or trailing whitespace."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_TABLE)
-    text = unicodedata.normalize("NFC", text)
+    if _ODD.search(text):
+        text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_TABLE)
+    if not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
     lines = (_RUN_OF_SPACES.sub(" ", line).strip() for line in text.split("\n"))
     return _MANY_NEWLINES.sub("\n\n", "\n".join(lines)).strip()
 

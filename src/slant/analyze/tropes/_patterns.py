@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from slant.analyze.tropes._catalogue import Catalogue, Group, Trope, load_catalogue
 from slant.errors import ModelError
@@ -51,11 +51,27 @@ class Cue:
     """One compiled cue: the regex, the word sets a sentence needs, and the cue's own literal words."""
 
     source: str
-    regex: re.Pattern[str]
+    #: The regular expression's text; compiled on first use (:attr:`regex`).
+    pattern: str
     keys: tuple[frozenset[str], ...]
     literals: frozenset[str]
     #: Names of the capture groups that hold a group mention, e.g. ``("g0",)``.
     mentions: tuple[str, ...] = ()
+    _regex: re.Pattern[str] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled cue. Compiling the whole catalogue takes about a second and a half per process, and
+        the word-key index keeps most cues from ever being tried, so each cue compiles when first needed
+        (the catalogue tests compile every one)."""
+        compiled = self._regex
+        if compiled is None:
+            try:
+                compiled = re.compile(self.pattern, re.IGNORECASE)
+            except re.error as exc:
+                raise ModelError(f"trope cue {self.source!r} does not compile ({exc}); reinstall slant") from exc
+            object.__setattr__(self, "_regex", compiled)
+        return compiled
 
     def possible(self, words: frozenset[str] | set[str]) -> bool:
         """Whether a sentence with these lower-case words can match (every key set meets them)."""
@@ -95,6 +111,7 @@ def _parse(tokens: list[str], pos: int, stop: tuple[str, ...]) -> tuple[list[lis
     return alts, pos
 
 
+@cache
 def _word_regex(word: str) -> str:
     """A literal word: apostrophes match both forms, a hyphen also a space, ``*`` matches any ending."""
     wild = word.endswith("*")
@@ -116,6 +133,11 @@ def _term_regex(term: str, cased: bool) -> str:
 
 
 def _terms_regex(terms: Sequence[str], cased: frozenset[str] = frozenset()) -> str:
+    return _alternation(tuple(terms), cased)
+
+
+@lru_cache(maxsize=4096)
+def _alternation(terms: tuple[str, ...], cased: frozenset[str]) -> str:
     ordered = sorted(set(terms), key=lambda t: (-len(t), t))
     return "|".join(_term_regex(t, t in cased) for t in ordered) or "(?!x)x"
 
@@ -273,11 +295,7 @@ def compile_cue(cue: str, cat: Catalogue, group: Group | None = None) -> Cue:
     top = _Node("alt", alts=tuple(tuple(a) for a in alts))
     body = comp.seq([top]) if len(alts) > 1 else comp.seq(alts[0])
     keys = comp.keys([top]) if len(alts) > 1 else comp.keys(alts[0])
-    try:
-        regex = re.compile(LEFT + body + RIGHT, re.IGNORECASE)
-    except re.error as exc:
-        raise ModelError(f"trope cue {cue!r} does not compile ({exc}); reinstall slant") from exc
-    return Cue(cue, regex, tuple(keys), _literals(cue, cat), tuple(comp.mentions))
+    return Cue(cue, LEFT + body + RIGHT, tuple(keys), _literals(cue, cat), tuple(comp.mentions))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
