@@ -220,3 +220,27 @@ def test_links_never_point_to_themselves_or_chain(items: list[tuple[str, int | N
 )
 def test_published_days(published: str | None, days: float | None) -> None:
     assert nd.published_days(published) == days
+
+
+# Signatures stored before slant computed MinHash itself came from datasketch (affine32, seed 1): the two must
+# agree value for value, or old stores would stop finding copies of new articles.
+def _datasketch_values(text: str) -> list[int]:
+    minhash = pytest.importorskip("datasketch.minhash", reason="datasketch is not installed")
+    mh = minhash.MinHash(num_perm=nd.NUM_PERM, seed=nd.SEED, scheme=nd.SCHEME)
+    grams = nd.shingles(text)
+    if grams:
+        mh.update_batch([g.encode("utf-8") for g in sorted(grams)])
+    return [int(v) for v in mh.hashvalues]
+
+
+@pytest.mark.parametrize(
+    "text", ["", "one", "five words in a row", WIRE, RETOLD, "Zoë’s café — “naïve” 中文 text " * 9]
+)
+def test_signature_matches_datasketch(text: str) -> None:
+    assert [int(v) for v in nd.signature(text).values] == _datasketch_values(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=400))
+def test_signature_matches_datasketch_on_any_text(text: str) -> None:
+    assert [int(v) for v in nd.signature(text).values] == _datasketch_values(text)

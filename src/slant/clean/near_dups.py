@@ -4,8 +4,8 @@ How (all pure, no database):
 
 * the text is normalised (NFKC, casefolded, punctuation and symbols turned into spaces) and cut into word
   5-shingles ("the man who ran this", "man who ran this town", ...);
-* a MinHash signature of the shingle set (datasketch, :data:`NUM_PERM` permutations, a fixed seed, so
-  signatures stored by one run compare with the next run's) estimates the Jaccard similarity of two texts;
+* a MinHash signature of the shingle set (:data:`NUM_PERM` fixed affine permutations, read from a data file,
+  so signatures stored by one run compare with the next run's) estimates the Jaccard similarity of two texts;
 * a locality-sensitive index over :data:`BANDS` bands of :data:`ROWS` signature values each finds the
   candidate pairs without comparing every pair (two texts with Jaccard ``j`` share a band with probability
   ``1 - (1 - j**ROWS) ** BANDS``: 0.87 at 0.5, 0.98 at 0.6, 0.05 at 0.2);
@@ -26,15 +26,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
 #: MinHash permutations: the Jaccard estimate's standard error is about sqrt(j(1-j)/128) <= 0.045.
 NUM_PERM = 128
-#: Seed of the MinHash permutations; changing it makes every stored signature incomparable.
+#: The permutations are the ones datasketch 2.0.0 draws with this seed and scheme (signatures written when
+#: slant called datasketch compare with today's); changing them makes every stored signature incomparable.
 SEED = 1
-#: datasketch's hashing scheme (fixed: hash values of different schemes do not compare).
 SCHEME = "affine32"
 #: Words per shingle: 5 words rarely repeat by chance between two different articles on the same story,
 #: yet a changed word only breaks the 5 shingles that contain it.
@@ -80,7 +79,10 @@ def normalise(text: str) -> list[str]:
 def shingles(text: str, size: int = SHINGLE) -> set[str]:
     """The distinct word ``size``-shingles of the normalised text (one shingle for a shorter text; none
     for an empty one)."""
-    words = normalise(text)
+    return _shingles_of(normalise(text), size)
+
+
+def _shingles_of(words: Sequence[str], size: int = SHINGLE) -> set[str]:
     if len(words) <= size:
         return {" ".join(words)} if words else set()
     return {" ".join(words[i : i + size]) for i in range(len(words) - size + 1)}
@@ -121,21 +123,40 @@ class Signature:
 
 
 @lru_cache(maxsize=1)
-def _minhash_class() -> tuple[Any, Any]:
-    """datasketch's MinHash and the fixed permutations (imported on first use: datasketch loads scipy)."""
-    from datasketch.minhash import MinHash
+def _permutations() -> tuple[np.ndarray, np.ndarray]:
+    """The ``a`` and ``b`` of the :data:`NUM_PERM` affine permutations (a data file; see its header)."""
+    from importlib import resources
 
-    return MinHash, MinHash(num_perm=NUM_PERM, seed=SEED, scheme=SCHEME).permutations
+    text = resources.files("slant").joinpath("resources/stories/minhash-permutations.txt").read_text("utf-8")
+    rows = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    a, b = (np.array([int(x) for x in row], dtype=np.uint32) for row in rows)
+    if len(a) != NUM_PERM or len(b) != NUM_PERM or not np.all(a & 1):
+        raise ValueError("resources/stories/minhash-permutations.txt is damaged; reinstall slant")
+    return a, b
+
+
+def _minhash(grams: Sequence[bytes]) -> np.ndarray:
+    """The MinHash values of a set of byte strings: for each permutation, the least ``a*h + b`` mod 2**32
+    over the shingles' hashes ``h`` (SHA-1's first 32 bits, little-endian, then MurmurHash3's finaliser, a
+    bijection that spreads similar inputs); all ``2**32 - 1`` for an empty set."""
+    a, b = _permutations()
+    if not grams:
+        return np.full(NUM_PERM, 0xFFFF_FFFF, dtype=np.uint32)
+    h = np.frombuffer(b"".join(hashlib.sha1(g).digest()[:4] for g in grams), dtype="<u4").astype(np.uint32)
+    h ^= h >> np.uint32(16)
+    h *= np.uint32(0x85EB_CA6B)
+    h ^= h >> np.uint32(13)
+    h *= np.uint32(0xC2B2_AE35)
+    h ^= h >> np.uint32(16)
+    values: np.ndarray = (h[:, None] * a + b).min(axis=0)
+    return values
 
 
 def signature(text: str) -> Signature:
-    """The MinHash signature of ``text`` (deterministic: fixed seed and hash function)."""
-    grams = shingles(text)
-    minhash, permutations = _minhash_class()
-    mh = minhash(num_perm=NUM_PERM, seed=SEED, permutations=permutations, scheme=SCHEME)
-    if grams:
-        mh.update_batch([g.encode("utf-8") for g in sorted(grams)])
-    return Signature(mh.hashvalues.astype(np.uint32), len(grams), len(normalise(text)))
+    """The MinHash signature of ``text`` (deterministic: fixed permutations and hash function)."""
+    words = normalise(text)
+    grams = _shingles_of(words)
+    return Signature(_minhash([g.encode("utf-8") for g in sorted(grams)]), len(grams), len(words))
 
 
 def jaccard(a: Signature, b: Signature) -> float:
