@@ -43,6 +43,23 @@ def test_speed_bench_reports_both_runs(tmp_path: Path) -> None:
     assert text.count("<!-- speed:begin -->") == 1 and "intro" in text
 
 
+def test_speed_bench_repeats_take_turns_and_keep_the_fastest() -> None:
+    lines: list[str] = []
+    result = run_speed_bench(
+        sizes=[2], words=60, workers=1, runs=("spacy", "foundation"), repeat=2, on_line=lines.append
+    )
+    started = [line for line in lines if line.endswith("...")]
+    assert [("spaCy" in line, "run 1" in line) for line in started] == [
+        (True, True),
+        (False, True),
+        (True, False),
+        (False, False),
+    ]
+    assert len(result.rows) == 2 and "best of 2 interleaved runs" in result.markdown()
+    timed = [float(line.split()[0]) for line in lines if line.endswith(" s")]
+    assert result.rows[0].seconds == pytest.approx(min(timed[0], timed[2]), abs=0.06)
+
+
 def test_bench_accuracy_command_reports_figures_beside_floors(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

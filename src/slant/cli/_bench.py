@@ -27,6 +27,10 @@ def bench_speed(
     runs: Annotated[
         str, typer.Option("--runs", help="Comma-separated runs: spacy, foundation (actors only), fast, accurate.")
     ] = "spacy,foundation,fast,accurate",
+    repeat: Annotated[
+        int,
+        typer.Option("--repeat", min=1, help="Make each run this many times, taking turns; keep the fastest."),
+    ] = 1,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Markdown table to write (e.g. docs/benchmarks.md).")
     ] = None,
@@ -36,7 +40,9 @@ def bench_speed(
 
     size_list = [int(x) for x in sizes.split(",")] if sizes else [articles]
     run_list = [r.strip() for r in runs.split(",") if r.strip()]
-    result = run_speed_bench(sizes=size_list, words=words, workers=workers, runs=run_list, on_line=err.print)
+    result = run_speed_bench(
+        sizes=size_list, words=words, workers=workers, runs=run_list, repeat=repeat, on_line=err.print
+    )
     sys.stdout.write(result.markdown())
     if output is not None:
         result.write(output)
