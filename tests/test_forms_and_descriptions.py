@@ -644,3 +644,90 @@ def test_a_newspaper_read_as_a_product(nlp: Any) -> None:
     """The model tags "the Courier" PRODUCT; its word is an organisation's (``org_words.tsv``)."""
     actors, _ = extract_actors(nlp("Mr Reed referred to them in an article for the Courier."))
     assert ("Courier", "org") in [(a.name, a.kind) for a in actors]
+
+
+#: (text, the person, the descriptions that must be their forms; empty: none may be)
+SALIENT = [
+    # a description that opens a sentence carries on the person the sentence before was about
+    (
+        "Party members cheered as Tomas Brennick gave a speech in Harwick.\n\n"
+        "Labour's leader warned that the council could soon fall.",
+        "Tomas Brennick",
+        {"Labour's leader"},
+    ),
+    (
+        "Rep. Mara Pellow voted against the bill on Tuesday. The Wexcombe congresswoman said it was rushed.",
+        "Mara Pellow",
+        {"Wexcombe congresswoman"},
+    ),
+    # someone by relation to her is somebody else
+    ("Ilse Varga voted against the bill. The spokeswoman said it was rushed.", "Ilse Varga", set()),
+    ("Ilse Varga voted against the bill. Her aide said it was rushed.", "Ilse Varga", set()),
+    # a person possessor, a pronoun possessor or an "of" phrase points elsewhere
+    ("Ilse Varga voted against the bill. Varga's deputy said it was rushed.", "Ilse Varga", set()),
+    ("Ilse Varga voted against the bill. The leader of the opposition said it was rushed.", "Ilse Varga", set()),
+    # another office is another person
+    ("Councillor Tomas Brennick spoke first.\n\nThe former mayor said it was rushed.", "Tomas Brennick", set()),
+    # the gender must agree
+    ("Ilse Varga said she voted against the bill. The chairman said it was rushed.", "Ilse Varga", set()),
+    # two people before, neither the only subject: no one
+    ("Ilse Varga met Tomas Brennick and Ada Brisk. The mayor said the talks went well.", "Ilse Varga", set()),
+    # a person named before it in its own sentence makes it someone else; so does naming the person after it
+    ("Ilse Varga voted no. On Monday Ada Brisk and the mayor met.", "Ilse Varga", set()),
+    ("Ilse Varga voted no. The mayor thanked Varga for her vote.", "Ilse Varga", set()),
+    # an indefinite phrase is someone new
+    ("Ilse Varga voted no. A congresswoman said the bill was rushed.", "Ilse Varga", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), SALIENT)
+def test_a_description_carries_on_the_last_person(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (actor,) = [a for a in actors if a.name == name]
+    described = set(actor.aliases) - {m.text for m in actor.mentions} - {name}
+    assert {f for f in described if " " in f or f.islower()} >= forms
+    assert (
+        not {
+            f
+            for f in described
+            if f.lower().endswith(("spokeswoman", "aide", "deputy", "opposition", "chairman", "mayor", "congresswoman"))
+        }
+        - forms
+    )
+
+
+#: A description's person is the pronoun's antecedent, and a quotation's speaker is never its own "he".
+SALIENT_SPEAKERS = [
+    (
+        "Party members cheered as Tomas Brennick gave a speech in Harwick.\n\n"
+        "Labour's leader warned that the council could soon fall.\n\n"
+        "He added: “It shows contempt for the town by Mayor Ada Brisk.”",
+        "It shows",
+        "Tomas Brennick",
+    ),
+    (
+        "Tomas Brennick criticised Mayor Ed Kolb.\n\n"
+        "He said: “The vote was unfair, and Kolb knows it.\n\n“I will ask that he resigns tonight.”",
+        "I will ask",
+        "Tomas Brennick",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "opening", "speaker"), SALIENT_SPEAKERS)
+def test_speakers_through_descriptions(nlp: Any, text: str, opening: str, speaker: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    (quote,) = [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith(opening)]
+    assert {a.id: a.name for a in actors}.get(quote.speaker or "") == speaker
+
+
+def test_a_quoted_he_is_not_the_speaker_of_a_running_quotation(nlp: Any) -> None:
+    text = (
+        "Tomas Brennick criticised Mayor Ed Kolb.\n\n"
+        "He said: “It shows contempt for the town by him.\n\n“I will ask that he resigns tonight.”"
+    )
+    doc = nlp(text)
+    _, pronouns = extract_actors(doc)
+    linked = {(span.text, span.start): actor for span, actor in pronouns}
+    assert linked[("he", text.index("he resigns"))] == "ed-kolb"

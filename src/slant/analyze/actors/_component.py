@@ -84,7 +84,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
-    for g, described in describe_people(doc, groups, forms, _claimed_by(groups, len(doc))).items():
+    descriptions, described_at = describe_people(doc, groups, forms, _claimed_by(groups, len(doc)))
+    for g, described in descriptions.items():
         given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
         given.setdefault(g, []).append(label)  # "MQ:" in a transcript is Mara Quell
@@ -97,7 +98,11 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         _actor(i, g[0], g[1], g[2], doc, around, more) for i, g, more in zip(ids, groups, extra, strict=True)
     )
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
-    mentions = sorted((m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions)
+    position = {g: n for n, g in enumerate(order)}
+    mentions = sorted(
+        [(m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions]
+        + [(start, end, ids[position[g]], "person") for start, end, g in described_at]
+    )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}))
     return actors, pronouns
 
@@ -378,7 +383,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v5"
+    name: ClassVar[str] = "slant.actors.v6"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

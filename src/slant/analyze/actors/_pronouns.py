@@ -98,7 +98,7 @@ class _Linker:
             self.sent.append(s)
             self.para.append(p)
         self.history: list[_Seen] = []
-        self.quoted = _quoted_tokens(doc)
+        self.quoted = quoted_tokens(doc)
         self.actor_at: dict[int, str] = {}
 
     def see(self, start: int, end: int, actor: str, kind: str) -> None:
@@ -194,6 +194,14 @@ class _Linker:
         owner = {t.i for g in noun.children if g.dep_ == "poss" for t in g.subtree}
         return any(t.i in self.actor_at for t in noun.subtree if t.i not in owner)
 
+    def _quoted_since(self, seen: _Seen, tok: Any) -> bool:
+        """Whether ``seen`` introduced the quotation that ``tok`` lies in: the same sentence, or nothing but
+        quoted words since its sentence ended (a quotation that runs on into the next paragraphs)."""
+        if seen.sent == self.sent[tok.i]:
+            return True
+        end = self.doc[seen.last_tok].sent.end
+        return all(self.quoted[i] or not self.doc[i].is_alpha for i in range(end, tok.i))
+
     def _unnamed_person_before(self, tok: Any) -> bool:
         """Whether the sentence before ``tok``'s has for main subject a person's description that names no
         actor ("Labour's leader warned X could ..."): a singular role noun with a possessor ("the mayor" is
@@ -242,7 +250,7 @@ class _Linker:
                 break
             if seen.kind not in KINDS[cls] or seen.actor in bound:
                 continue
-            if self.quoted[tok.i] and seen.sent == here and seen.subject and not seen.quoted:
+            if self.quoted[tok.i] and seen.subject and not seen.quoted and self._quoted_since(seen, tok):
                 continue  # the speaker of the quotation the pronoun is in
             if attributing and seen.quoted and para == seen.para:
                 continue  # '"X is a master of words," he said': the speaker is not whom the quote names
@@ -319,7 +327,7 @@ def _relative_head(tok: Any) -> Any | None:
     return None
 
 
-def _quoted_tokens(doc: Any) -> list[bool]:
+def quoted_tokens(doc: Any) -> list[bool]:
     """Which tokens lie inside a quotation (curly quotes pair by shape, straight quotes alternate; a
     paragraph break closes an open quotation)."""
     out: list[bool] = []
