@@ -660,6 +660,14 @@ SALIENT = [
         "Mara Pellow",
         {"Wexcombe congresswoman"},
     ),
+    # a holder of a like role named only later does not count against it
+    (
+        "Party members cheered as Tomas Brennick gave a speech in Harwick.\n\n"
+        "Labour's leader warned that the council could soon fall.\n\n"
+        "Deputy Labour leader Ed Kolb said the vote was lost.",
+        "Tomas Brennick",
+        {"Labour's leader"},
+    ),
     # someone by relation to her is somebody else
     ("Ilse Varga voted against the bill. The spokeswoman said it was rushed.", "Ilse Varga", set()),
     ("Ilse Varga voted against the bill. Her aide said it was rushed.", "Ilse Varga", set()),
@@ -731,3 +739,28 @@ def test_a_quoted_he_is_not_the_speaker_of_a_running_quotation(nlp: Any) -> None
     _, pronouns = extract_actors(doc)
     linked = {(span.text, span.start): actor for span, actor in pronouns}
     assert linked[("he", text.index("he resigns"))] == "ed-kolb"
+
+
+#: (text, the first words of each sentence) — a wire dateline's story starts a sentence of its own.
+DATELINE_SENTENCES = [
+    ("HARWICK — Protesters waving flags clashed with police.", ["HARWICK", "Protesters"]),
+    ("HARWICK (Northwire) — The council met on Monday.", ["HARWICK", "The"]),
+    ("Home news\n\nBRACKENFORD, March 4 - Two ferries were cancelled.", ["Home", "BRACKENFORD", "Two"]),
+    # not a dateline: a lower-case word follows, or the capitals are no paragraph's first words
+    ("NATO — the alliance — met on Monday.", ["NATO"]),
+    ("The mayor of HARWICK — Ada Brisk — spoke.", ["The"]),
+]
+
+
+@pytest.mark.parametrize(("text", "openings"), DATELINE_SENTENCES)
+def test_a_dateline_ends_before_the_story(nlp: Any, text: str, openings: list[str]) -> None:
+    assert [s[0].text for s in nlp(text).sents if not s[0].is_space] == openings
+
+
+def test_a_collective_after_a_dateline_acts_and_speaks(nlp: Any) -> None:
+    doc = nlp("HARWICK — Protesters waving flags and shouting “Out, out” clashed with police on Monday night.")
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name.lower() for a in actors}
+    assert "protesters" in names.values()
+    (quote,) = extract_quotes(doc, actors, pronouns)
+    assert names.get(quote.speaker or "") == "protesters"

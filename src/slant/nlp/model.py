@@ -5,7 +5,8 @@ downloaded at run time; a missing or broken model raises :class:`slant.errors.Mo
 
 All six trained pipes stay on: ``tok2vec`` feeds ``tagger`` and ``parser``; the parser gives sentences and
 the dependencies that quotes and relations need; ``attribute_ruler`` + ``lemmatizer`` give lemmas (speech
-verbs); ``ner`` proposes actors. ``senter`` is disabled by the package itself (the parser sets sentences).
+verbs); ``ner`` proposes actors. ``senter`` is disabled by the package itself (the parser sets sentences). slant adds
+one rule-based pipe before the parser: a wire dateline's story starts a sentence (:mod:`slant.nlp.datelines`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def load_nlp() -> Any:
     missing = [p for p in REQUIRED_PIPES if p not in nlp.pipe_names]
     if missing:
         raise ModelError(f"the spaCy model {MODEL_PACKAGE!r} lacks the pipes {missing}; reinstall slant")
+    from slant.nlp.datelines import PIPE
+
+    nlp.add_pipe(PIPE, before="parser")
     return nlp
 
 

@@ -45,6 +45,8 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
     bare: list[tuple[str, Candidate]] = []
     for tok in doc:
         noun = table.get(tok.lemma_.lower()) or table.get(tok.lower_)
+        if noun is None and tok.tag_ == "NNPS":  # a capitalised plural opening a sentence keeps its lemma
+            noun = table.get(tok.lower_.removesuffix("s"))
         if noun is None and tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 2].whitespace_:
             joined = f"{doc[tok.i - 2].lower_}-{tok.lemma_.lower()}"  # "rally-goers", split by the tokenizer
             noun = table.get(joined)

@@ -9,12 +9,12 @@ leader X"); role modifiers must agree (``quotes/role_modifiers.tsv``: "the deput
 congresswoman") is someone new. The description becomes a *form* of the person (an alias without a
 mention), so it links nothing across articles.
 
-When no person's forms hold the role noun at all (with other modifiers or parties they would say it is
-someone else), a description that opens a new sentence about someone refers to the
+When no person named before it has a form with its role noun (with other modifiers or parties that would
+make it someone else), a description refers to the
 person the sentence before was about, as news writing varies a name ("... as Jeremy Corbyn gave an address.
 Labour's leader warned ..."): the only person named there outside quotation marks, or the only one who is a
-subject. Only at the start of its sentence, and not when that sentence names the person after it ("the
-congresswoman thanked Omar"), when it hangs on a
+subject. Not when its sentence names a person or quotes someone before it ("“It is a scandal,” the minister
+said" names no one), or names that person after it ("the congresswoman thanked Omar"), when it hangs on a
 person or pronoun possessor or a prepositional phrase ("Merkel's spokesman", "his aide", "the president of
 the bank"), when its noun names someone by relation (``relational_nouns.tsv``), or when its gender
 disagrees with the person's.
@@ -85,7 +85,8 @@ def describe_people(
             g = max(named)[1]
         elif (
             fits
-            or any(tok.lower_ in ws for g in people for ws in words_of[g])  # "the mayor" is not "former mayor X"
+            # "the mayor" after "Former mayor X" is not X, and likely not the person before either
+            or any(tok.lower_ in ws for g in people if _named_before(groups[g], tok) for ws in words_of[g])
             or det.lower_ in _POSSESSIVE_PRONOUNS
             or kind_at.get(det.i) == "person"
             or _has_of(tok)
@@ -134,8 +135,8 @@ def _salient(
     if tok.lower_ in relational_nouns():
         return None
     sent = tok.sent
-    if sent.start == 0 or any(t.is_alpha for t in doc[sent.start : tok.left_edge.i]):
-        return None  # not the sentence's opening words: "“It is a scandal,” the minister said" names no one
+    if sent.start == 0 or any(i in person_at or quoted[i] for i in range(sent.start, tok.left_edge.i)):
+        return None  # someone named before it in its sentence; "“It is a scandal,” the minister said" names no one
     later = {person_at[i] for i in range(tok.i + 1, sent.end) if i in person_at}
     prev = doc[sent.start - 1].sent
     seen: dict[int, bool] = {}
@@ -172,3 +173,7 @@ def _same_office(noun: str, forms: list[list[str]]) -> bool:
         offices.get(w, w) for ws in forms for w in (x.rstrip(".").lower() for x in ws) if w in roles or w in offices
     }
     return mine == "*" or not held or mine in held or ("*" in held and len(held) == 1)
+
+
+def _named_before(group: Group, tok: Any) -> bool:
+    return any(c.end <= tok.idx for c in group[2])

@@ -25,7 +25,8 @@ from slant.analyze.actors._candidate import (
     _is_cap,
     title_at,
 )
-from slant.analyze.common import Lexicon, dateline_at, is_acronym, is_web_token, normalise
+from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise
+from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, trim_offsets
 
 
@@ -322,13 +323,7 @@ class _Finder:
         return out
 
     def _paragraph_starts(self) -> list[int]:
-        starts: list[int] = []
-        prev = None
-        for tok in self.doc:  # one pass: indexing a Doc builds a new Token object each time
-            if not tok.is_space and (prev is None or "\n" in prev.whitespace_ or (prev.is_space and "\n" in prev.text)):
-                starts.append(tok.i)
-            prev = tok
-        return starts
+        return paragraph_starts(self.doc)
 
     def appositions(self) -> list[Candidate]:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the

@@ -1,12 +1,11 @@
 """Helpers the analysers share: packaged word lists and tables (``_resources``), the general lexicon of
-titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``) and wire datelines
-(``_datelines``), transcript turns (``_transcript``), role nouns and role modifiers (``_roles``). No
-component lives here.
+titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``), transcript turns
+(``_transcript``), role nouns and role modifiers (``_roles``). No component lives here. Wire datelines are
+read in :mod:`slant.nlp.datelines`, since the spaCy pipeline uses them too.
 """
 
 from __future__ import annotations
 
-from slant.analyze.common._datelines import dateline_at
 from slant.analyze.common._lexicon import Lexicon, Title, load_lexicon
 from slant.analyze.common._names import (
     canonical_spelling,
@@ -29,7 +28,6 @@ __all__ = [
     "Turn",
     "agree",
     "canonical_spelling",
-    "dateline_at",
     "find_turns",
     "initials",
     "initials_of",

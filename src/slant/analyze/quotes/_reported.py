@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from slant.analyze.common import dateline_at
 from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze.quotes._marks import MarkIndex
+from slant.nlp.datelines import dateline_at
 from slant.nlp.spans import doc_text
 
 #: Punctuation trimmed from the edges of a reported clause (closing quote marks are kept by the caller).
