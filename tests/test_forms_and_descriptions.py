@@ -764,3 +764,29 @@ def test_a_collective_after_a_dateline_acts_and_speaks(nlp: Any) -> None:
     assert "protesters" in names.values()
     (quote,) = extract_quotes(doc, actors, pronouns)
     assert names.get(quote.speaker or "") == "protesters"
+
+
+#: (text, the reported words' first word, the speaker's name; None: nothing is reported)
+FINDINGS = [
+    ("A report by the Harwick Audit Office found that the council “did not do enough.”", "the", "Harwick Audit Office"),
+    ("The Harwick High Court ruled that the closure was unlawful.", "the", "Harwick High Court"),
+    ("The HAO found that the council had lost money.", "the", "HAO"),
+    # a person, the police or an object finding something reports no speech
+    ("Police found that the door was locked.", None, None),
+    ("Ada Brisk found that the plan would fail.", None, None),
+    ("The council found a buyer for the port.", None, None),
+    ("The party ruled out a deal with the Greens.", None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "first", "speaker"), FINDINGS)
+def test_findings_and_rulings(nlp: Any, text: str, first: str | None, speaker: str | None) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    quotes = extract_quotes(doc, actors, pronouns)
+    if first is None:
+        assert not quotes
+        return
+    (quote,) = quotes
+    assert quote.text.split()[0] == first
+    assert {a.id: a.name for a in actors}.get(quote.speaker or "") == speaker

@@ -4,6 +4,8 @@
 speaker phrases that name no actor; ``sentence_openers.tsv`` lists the connectives that, capitalised right
 after a reporting verb, start a glued-on sentence rather than the reported clause; ``withholding_heads.tsv``
 lists the words that, governing a reporting verb, say nothing was said ("declined to say");
+``finding_verbs.tsv`` lists the verbs that report only with a document or an organisation as subject ("the
+report found that");
 ``role_modifiers.tsv`` (read by :mod:`slant.analyze.common`) lists the words that make a role noun another
 role ("deputy leader"). Each has a
 ``why`` for every entry (see the README beside them).
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from slant.analyze.common import read_tsv
+from slant.analyze.common import load_lexicon, read_tsv
 
 RESOURCE_DIR = "resources/quotes"
 
@@ -32,6 +34,8 @@ class QuoteLexicon:
     speaker_nouns: dict[str, str]
     sentence_openers: frozenset[str]
     withholding: frozenset[str]
+    #: Verbs that report only with a document or an organisation as subject (``finding_verbs.tsv``).
+    findings: frozenset[str] = frozenset()
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -45,11 +49,13 @@ def load_quote_lexicon() -> QuoteLexicon:
     nouns = {r["noun"].lower(): r["class"] for r in _rows("speaker_nouns.tsv")}
     openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
     withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
+    findings = frozenset(r["lemma"].lower() for r in _rows("finding_verbs.tsv"))
     return QuoteLexicon(
-        verbs=verbs,
+        verbs={**dict.fromkeys(findings, "neutral"), **verbs},
         speaker_nouns=nouns,
         sentence_openers=openers,
         withholding=withholding,
+        findings=findings,
     )
 
 
@@ -64,4 +70,19 @@ def cue_of(tok: Any, lex: QuoteLexicon) -> tuple[str, str] | None:
             if key in lex.verbs:
                 return key, lex.verbs[key]
     cue_type = lex.verbs.get(lemma)
-    return None if cue_type is None else (lemma, cue_type)
+    if cue_type is None or (lemma in lex.findings and not _finder(tok, lex)):
+        return None
+    return lemma, cue_type
+
+
+def _finder(verb: Any, lex: QuoteLexicon) -> bool:
+    """Whether a finding verb's subject is a document ("the report found") or an organisation's name: one
+    ending in an organisation's head word ("the Supreme Court ruled", ``org_words.tsv``) or an acronym the
+    model calls an organisation ("the EHRC found"). A person's name is not enough: "Ada Brisk found that"
+    is her conclusion, not a report of speech."""
+    for c in verb.children:
+        if c.dep_ == "nsubj":
+            if lex.speaker_nouns.get(c.lemma_.lower()) == "document":
+                return True
+            return c.text in load_lexicon().org_words or (c.ent_type_ == "ORG" and c.is_upper and len(c.text) > 1)
+    return False
