@@ -337,6 +337,25 @@ COLLECTIVES = [
         "Far-right protesters marched. Left-wing protesters gathered.",
         [("Far-right protesters", "group"), ("Left-wing protesters", "group")],
     ),
+    # the same people in other words: the same identifying words and a head of one sense
+    (
+        "Far-right protesters marched through Harwick. Later far-right demonstrators attacked a shop.",
+        [("Far-right protesters", "group")],
+    ),
+    ("Far-right protesters marched. Demonstrators chanted slogans.", [("Far-right protesters", "group")]),
+    # ... but not other identifying words, nor a head of another sense
+    (
+        "Far-right protesters marched. Left-wing demonstrators gathered.",
+        [("Far-right protesters", "group"), ("Left-wing demonstrators", "group")],
+    ),
+    (
+        "Far-right protesters marched. Far-right counter-protesters gathered.",
+        [("Far-right protesters", "group"), ("Far-right counter-protesters", "group")],
+    ),
+    (
+        "Far-right protesters marched. Far-right supporters cheered.",
+        [("Far-right protesters", "group"), ("Far-right supporters", "group")],
+    ),
     # one person of it, or people in a situation, are not
     ("A protester was hurt.", []),
     ("Voters and residents queued outside while parents waited.", []),

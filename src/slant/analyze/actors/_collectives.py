@@ -7,7 +7,9 @@ start chanting") or sets it apart
 with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
 establishment") is an actor wherever the text names it. Plural nouns only, but for collective
 nouns ("the crowd"). Its name is the phrase without determiners; mentions with the same name are one actor,
-and a bare head ("the protesters") joins the one actor with that head when there is exactly one.
+and a bare head ("the protesters") joins the one actor with a head of its sense when there is exactly one.
+Collectives with the same identifying words and heads of one sense (``sense`` in ``collectives.tsv``) are
+one actor: "far-right protesters" and "far-right demonstrators".
 Modifiers that are already another actor's mention ("Trump" of "Trump supporters") stay that actor's: the
 collective's mention starts after them, its name keeps them.
 """
@@ -30,12 +32,20 @@ _LEADING = frozenset({"DET", "PRON", "NUM", "PART"})
 class _Noun:
     kind: str
     plural_only: bool
+    sense: str
 
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, _Noun]:
     rows = read_tsv("resources/actors", "collectives.tsv")
-    return {r["noun"].lower(): _Noun(r["kind"], r["number"] == "plural") for r in rows}
+    return {r["noun"].lower(): _Noun(r["kind"], r["number"] == "plural", r["sense"]) for r in rows}
+
+
+def _sense(lemma: str) -> str:
+    """The sense of a collective head noun: nouns of one sense name the same collective ("protester",
+    "demonstrator")."""
+    noun = _table().get(lemma)
+    return lemma if noun is None else noun.sense
 
 
 def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Candidate]]]:
@@ -86,8 +96,10 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
         else:
             bare.append((tok.lemma_.lower(), cand))
     _merge_described(doc, found)
+    _merge_synonyms(doc, found)
     for lemma, cand in bare:
-        same = [k for k, (n, _, ms) in found.items() if doc[ms[0].tok_end - 1].lemma_.lower() == lemma]
+        sense = _sense(lemma)
+        same = [k for k, (n, _, ms) in found.items() if _sense(doc[ms[0].tok_end - 1].lemma_.lower()) == sense]
         if len(same) == 1:
             found[same[0]][2].append(cand)
         else:
@@ -131,3 +143,16 @@ def _merge_described(doc: Any, found: dict[str, tuple[str, str, list[Candidate]]
         ]
         if len(into) == 1:
             found[into[0]][2].extend(found.pop(key)[2])
+
+
+def _merge_synonyms(doc: Any, found: dict[str, tuple[str, str, list[Candidate]]]) -> None:
+    """Join collectives that name the same people in other words: the same identifying words and head nouns
+    of one sense ("far-right demonstrators" into the "far-right protesters" named first)."""
+    first: dict[tuple[str, frozenset[str]], str] = {}
+    for key in sorted(found, key=lambda k: min(c.start for c in found[k][2])):
+        head, ident, _ = _words(doc, found[key][2][0])
+        if not ident:
+            continue
+        into = first.setdefault((_sense(head), ident), key)
+        if into != key:
+            found[into][2].extend(found.pop(key)[2])
