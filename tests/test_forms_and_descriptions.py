@@ -809,3 +809,51 @@ def test_findings_and_rulings(nlp: Any, text: str, first: str | None, speaker: s
     (quote,) = quotes
     assert quote.text.split()[0] == first
     assert {a.id: a.name for a in actors}.get(quote.speaker or "") == speaker
+
+
+#: (headline, body, the body actor, the forms the headline must add to it; empty: none)
+HEADLINES = [
+    (
+        "Rep. Lind apologises for tweets on HPC's influence",
+        "Freshman Rep. Ada Lind apologised on Monday. She had criticised the Harwick Port Commission.",
+        "Ada Lind",
+        {"Lind"},
+    ),
+    (
+        "Rep. Lind apologises for tweets on HPC's influence",
+        "Freshman Rep. Ada Lind apologised on Monday. She had criticised the Harwick Port Commission.",
+        "Harwick Port Commission",
+        {"HPC"},
+    ),
+    # two body people share the surname: the headline's "Lind" is neither
+    (
+        "Lind apologises",
+        "Ada Lind apologised on Monday. Her brother Tom Lind said nothing.",
+        "Ada Lind",
+        set(),
+    ),
+    # a headline actor the body never names adds nothing
+    ("Brisk attacks the port plan", "Ada Lind defended the plan on Monday.", "Ada Lind", set()),
+]
+
+
+@pytest.mark.parametrize(("headline", "body", "name", "forms"), HEADLINES)
+def test_headline_forms(nlp: Any, headline: str, body: str, name: str, forms: set[str]) -> None:
+    from slant.analyze.actors._headline import add_headline_forms
+
+    actors, _ = extract_actors(nlp(body))
+    before = {a.name: set(a.aliases) for a in actors}
+    after = add_headline_forms(actors, extract_actors(nlp(headline))[0])
+    (actor,) = [a for a in after if a.name == name]
+    assert set(actor.aliases) - before[name] == forms
+    assert [a.name for a in after] == [a.name for a in actors]
+
+
+def test_the_component_reads_the_headline() -> None:
+    from slant.api import analyze_text
+
+    analysis = analyze_text(
+        "Freshman Rep. Ada Lind apologised on Monday for her tweets about the port.", title="Rep. Lind apologises"
+    )
+    (lind,) = [a for a in analysis.actors if a.name == "Ada Lind"]
+    assert "Lind" in lind.aliases and "Lind" not in lind.names  # a form, not a mention

@@ -29,6 +29,7 @@ from slant.analyze.actors._descriptions import describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
+from slant.analyze.actors._headline import add_headline_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns
 from slant.analyze.actors._titles import Group, link_titles
@@ -389,5 +390,10 @@ class ActorsComponent(Component):
 
     def __call__(self, ctx: Context) -> None:
         actors, pronouns = extract_actors(ctx.doc)
+        if ctx.article.title:
+            from slant.nlp import load_nlp
+
+            headline, _ = extract_actors(load_nlp()(ctx.article.title))
+            actors = add_headline_forms(actors, headline)
         ctx.data["actors"] = actors
         ctx.data["pronouns"] = pronouns
