@@ -857,3 +857,23 @@ def test_the_component_reads_the_headline() -> None:
     )
     (lind,) = [a for a in analysis.actors if a.name == "Ada Lind"]
     assert "Lind" in lind.aliases and "Lind" not in lind.names  # a form, not a mention
+
+
+#: (text, the speaker's name of every quote in order) — quotations joined by a conjunction share a speaker.
+CONJOINED = [
+    (
+        "Left-wing counter-protesters yelled slogans like ‘Out now’ and ‘There is no right to hate,’ at the marchers.",
+        ["Left-wing counter-protesters", "Left-wing counter-protesters"],
+    ),
+    # another sentence, or another speaker, is not joined
+    ("Tom Reed called the plan “a disgrace”. “We will fight,” said Ada Brisk.", ["Tom Reed", "Ada Brisk"]),
+    ("Tom Reed called the plan “a disgrace”. Then “Out!” was painted on the wall.", ["Tom Reed"]),
+]
+
+
+@pytest.mark.parametrize(("text", "speakers"), CONJOINED)
+def test_conjoined_quotes_share_a_speaker(nlp: Any, text: str, speakers: list[str | None]) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    assert [names.get(q.speaker or "") for q in extract_quotes(doc, actors, pronouns)] == speakers

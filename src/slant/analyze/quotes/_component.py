@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from slant.analyze.base import Component, Context
@@ -146,7 +146,28 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         items = [it for it in items if not any(t.start <= it.end and it.start <= t.end for t in turns)]
         items = sorted(items + turns, key=lambda it: (it.start, -it.end))
     kept = [it for it in items if it.speaker is not None or _long(text, it)]
-    return tuple(_quote(it, text) for it in _no_overlaps(kept))
+    return _conjoined(tuple(_quote(it, text) for it in _no_overlaps(kept)), text)
+
+
+#: What may stand between two quotations joined in one attribution ("yelled ‘A’ and ‘B’", "“A”, “B” or “C”").
+_JOINERS = frozenset({"and", "or", ",", ", and", ", or", "as well as"})
+
+
+def _conjoined(quotes: tuple[Quote, ...], text: str) -> tuple[Quote, ...]:
+    """A direct quote with no speaker that follows an attributed direct quote with only a conjunction between
+    them ("yelled slogans like ‘A’ and ‘B’") has that quote's speaker and cue."""
+    out = list(quotes)
+    for n in range(1, len(out)):
+        prev, q = out[n - 1], out[n]
+        if q.speaker is not None or q.kind != "direct" or prev.kind != "direct" or prev.speaker is None:
+            continue
+        between = " ".join(text[prev.end : q.start].strip(" \t\"'“”‘’").split())
+        between = between.replace(" ,", ",").strip()
+        if between in _JOINERS:
+            out[n] = replace(
+                q, speaker=prev.speaker, speaker_name=prev.speaker_name, cue=prev.cue, cue_type=prev.cue_type
+            )
+    return tuple(out)
 
 
 def _heading(text: str, m: Marked) -> bool:
