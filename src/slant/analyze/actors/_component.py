@@ -31,7 +31,7 @@ from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._headline import add_headline_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
-from slant.analyze.actors._pronouns import link_pronouns
+from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
 from slant.analyze.actors._titles import Group, link_titles
 from slant.analyze.base import Component, Context
 from slant.analyze.common import (
@@ -45,6 +45,7 @@ from slant.analyze.common import (
     unique_slugs,
 )
 from slant.models import Actor, ActorKind, Span
+from slant.nlp import load_nlp
 from slant.nlp.spans import doc_text
 
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
@@ -85,7 +86,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         if kind == "person"
     }
     link_titles(doc, groups, forms, claimed, lex)
-    descriptions, described_at = describe_people(doc, groups, forms, _claimed_by(groups, len(doc)))
+    quoted = quoted_tokens(doc)  # read by the descriptions and the pronoun linker
+    descriptions, described_at = describe_people(doc, groups, forms, _claimed_by(groups, len(doc)), quoted)
     for g, described in descriptions.items():
         given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
@@ -104,7 +106,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         [(m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions]
         + [(start, end, ids[position[g]], "person") for start, end, g in described_at]
     )
-    pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}))
+    pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))
     return actors, pronouns
 
 
@@ -391,8 +393,6 @@ class ActorsComponent(Component):
     def __call__(self, ctx: Context) -> None:
         actors, pronouns = extract_actors(ctx.doc)
         if ctx.article.title:
-            from slant.nlp import load_nlp
-
             headline, _ = extract_actors(load_nlp()(ctx.article.title))
             actors = add_headline_forms(actors, headline)
         ctx.data["actors"] = actors

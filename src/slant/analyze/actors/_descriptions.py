@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from slant.analyze.actors._pronouns import SUBJECT_DEPS, quoted_tokens
+from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
 from slant.analyze.common import agree, modifiers, read_tsv, role_nouns
 
@@ -36,7 +36,7 @@ _POSSESSIVE_PRONOUNS = _DETERMINERS - {"the"}
 
 
 def describe_people(
-    doc: Any, groups: list[Group], forms: dict[int, list[str]], claimed: list[bool]
+    doc: Any, groups: list[Group], forms: dict[int, list[str]], claimed: list[bool], quoted: list[bool]
 ) -> tuple[dict[int, list[str]], list[tuple[int, int, int]]]:
     """Descriptions to add as forms, by group index (see the module docstring), and where each one stands
     (start and end offsets, group index): the pronoun linker reads them as the person's mentions."""
@@ -45,7 +45,6 @@ def describe_people(
     words_of = {g: [f.lower().split() for f in (groups[g][0], *forms.get(g, []))] for g in people}
     kind_at = {i: kind for _, kind, ms, _ in groups for c in ms for i in range(c.tok_start, c.tok_end)}
     person_at = {i: g for g in people for c in groups[g][2] for i in range(c.tok_start, c.tok_end)}
-    quoted = quoted_tokens(doc)
     out: dict[int, list[str]] = {}
     at: list[tuple[int, int, int]] = []
     for tok in doc:

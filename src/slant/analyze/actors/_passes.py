@@ -309,7 +309,7 @@ class _Finder:
         "HARWICK (Agency) -", "LONDON —"): capitals only, then a comma, an agency in brackets or a dash
         within a few tokens. Named as written in ordinary case ("Brackenford")."""
         doc, lex, out = self.doc, self.lex, []
-        for i in self._paragraph_starts():
+        for i in paragraph_starts(doc):
             found = dateline_at(doc, i)
             if found is None:
                 continue
@@ -321,9 +321,6 @@ class _Finder:
             if c is not None:
                 out.append(c)
         return out
-
-    def _paragraph_starts(self) -> list[int]:
-        return paragraph_starts(self.doc)
 
     def appositions(self) -> list[Candidate]:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the

@@ -83,7 +83,13 @@ class _Seen:
 
 
 class _Linker:
-    def __init__(self, doc: Any, genders: dict[str, str | None], forms: dict[str, Sequence[str]]) -> None:
+    def __init__(
+        self,
+        doc: Any,
+        genders: dict[str, str | None],
+        forms: dict[str, Sequence[str]],
+        quoted: list[bool] | None = None,
+    ) -> None:
         self.doc = doc
         self.genders = genders
         self.form_words = {aid: {w for f in fs for w in f.lower().split()} for aid, fs in forms.items()}
@@ -98,7 +104,7 @@ class _Linker:
             self.sent.append(s)
             self.para.append(p)
         self.history: list[_Seen] = []
-        self.quoted = quoted_tokens(doc)
+        self.quoted = quoted_tokens(doc) if quoted is None else quoted
         self.actor_at: dict[int, str] = {}
 
     def see(self, start: int, end: int, actor: str, kind: str) -> None:
@@ -367,6 +373,7 @@ def link_pronouns(
     mentions: Sequence[tuple[int, int, str, str]],
     genders: dict[str, str | None],
     forms: dict[str, Sequence[str]] | None = None,
+    quoted: list[bool] | None = None,
 ) -> list[tuple[Span, str]]:
     """Pronoun spans with the actor id each stands for.
 
@@ -374,7 +381,7 @@ def link_pronouns(
     ids to "m", "f" or None and is updated as pronouns get linked; ``forms`` are each actor's names and
     describing forms (a description like "the leader" stands for the person whose forms hold "leader").
     """
-    linker = _Linker(doc, genders, forms or {})
+    linker = _Linker(doc, genders, forms or {}, quoted)
     kinds = {m[2]: m[3] for m in mentions}
     out: list[tuple[Span, str]] = []
     k = 0
