@@ -1,7 +1,7 @@
 """Collective agents: "far-right protesters", "Trump supporters", "the crowd", "the establishment".
 
 A noun phrase whose head is a collective noun of ``resources/actors/collectives.tsv`` becomes a ``group``
-actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
+(or, for an institution noun, ``org``) actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
 clause: "counterdemonstrators chanting ...", the object of a verb that has it act: "prompted the crowd to
 start chanting") or sets it apart
 with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
@@ -26,6 +26,10 @@ from slant.analyze.common import read_tsv
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 _AGENT_DEPS = frozenset({"nsubj", "nsubjpass", "agent"})
 _LEADING = frozenset({"DET", "PRON", "NUM", "PART"})
+#: Longest form a participle clause or a place gives a collective ("Protesters flashing Nazi salutes").
+MAX_FORM_TOKENS = 6
+#: Prepositions that tie a collective to the place it belongs to ("the police in Saxony").
+PLACE_PREPOSITIONS = frozenset({"in", "of", "from"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +52,13 @@ def _sense(lemma: str) -> str:
     return lemma if noun is None else noun.sense
 
 
-def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Candidate]]]:
-    """``(name, kind, mentions)`` of each collective actor of ``doc`` (tokens already claimed are skipped)."""
+def find_collectives(
+    doc: Any, claimed: list[bool], named: frozenset[str] = frozenset()
+) -> list[tuple[str, str, list[Candidate]]]:
+    """``(name, kind, mentions)`` of each collective actor of ``doc`` (tokens already claimed are skipped).
+
+    An institution noun (kind ``org``: "the government", "local police") is left to the named organisation
+    whose name ends in it (``named``: "the Scottish Government ... the government said" is that one)."""
     table = _table()
     found: dict[str, tuple[str, str, list[Candidate]]] = {}
     bare: list[tuple[str, Candidate]] = []
@@ -63,6 +72,8 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
         if noun is None or tok.pos_ not in ("NOUN", "PROPN") or claimed[tok.i]:
             continue
         if noun.plural_only and tok.tag_ not in ("NNS", "NNPS"):
+            continue
+        if noun.kind == "org" and tok.lemma_.lower() in named:
             continue
         head = tok.i
         while (
@@ -106,6 +117,30 @@ def find_collectives(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list
             text = doc[cand.tok_start : cand.tok_end].text
             found.setdefault(text.lower(), (text, cand.kind, []))[2].append(cand)
     return list(found.values())
+
+
+def participle_forms(doc: Any, mentions: list[Candidate]) -> list[str]:
+    """The forms a participle clause or a place gives a collective: the mention and the participle with its
+    object, or with "in", "of" or "from" and a name, up to :data:`MAX_FORM_TOKENS` tokens and without quoted
+    words ("Protesters flashing Nazi salutes" of "Protesters flashing Nazi salutes and shouting ...
+    clashed"; "police in Saxony")."""
+    out: list[str] = []
+    for c in mentions:
+        head = doc[c.tok_end - 1]
+        for prep in (t for t in head.rights if t.dep_ == "prep" and t.lower_ in PLACE_PREPOSITIONS):
+            objects = [t for t in prep.children if t.dep_ == "pobj" and t.pos_ == "PROPN"]
+            if len(objects) == 1 and objects[0].right_edge.i + 1 - c.tok_start <= MAX_FORM_TOKENS:
+                out.append(doc[c.tok_start : objects[0].right_edge.i + 1].text)  # "police in Saxony"
+        for acl in (t for t in head.rights if t.dep_ == "acl" and t.tag_ == "VBG"):
+            objects = [t for t in acl.rights if t.dep_ == "dobj"]
+            if len(objects) != 1:
+                continue
+            end = objects[0].right_edge.i + 1
+            words = doc[c.tok_start : end]
+            if len(words) <= MAX_FORM_TOKENS and not any(t.is_quote or t.is_punct for t in words):
+                out.append(words.text)
+            break
+    return list(dict.fromkeys(out))
 
 
 def _words(doc: Any, cand: Candidate) -> tuple[str, frozenset[str], frozenset[str]]:

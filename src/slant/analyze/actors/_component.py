@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
-from slant.analyze.actors._collectives import find_collectives
+from slant.analyze.actors._collectives import find_collectives, participle_forms
 from slant.analyze.actors._descriptions import describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
@@ -32,6 +32,7 @@ from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._headline import add_headline_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
+from slant.analyze.actors._relational import relational_people
 from slant.analyze.actors._titles import Group, link_titles
 from slant.analyze.base import Component, Context
 from slant.analyze.common import (
@@ -52,6 +53,8 @@ _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "part
 
 #: Extra weight of a lexicon/rule-typed mention when mentions of one name disagree on its kind.
 RULE_WEIGHT = 3
+#: Shortest start a nationality adjective shares with its country's name ("Israel"i, "German"y, "Ital"ian).
+DEMONYM_STEM = 4
 
 
 def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str], ...]]:
@@ -74,8 +77,16 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = [
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
-    groups += [(name, kind, ms, None) for name, kind, ms in find_collectives(doc, claimed)]
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
+    bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
+    for name, kind, ms in find_collectives(doc, claimed, bodies):
+        country = _country_of(name, groups) if kind == "org" else None
+        if country is not None:  # "the Israeli government" is the Israel the article names
+            groups[country][2].extend(ms)
+            given.setdefault(country, []).append(name)
+            continue
+        given[len(groups)] = participle_forms(doc, ms)  # "Protesters flashing Nazi salutes"
+        groups.append((name, kind, ms, None))
     for name, kind, ms, named in find_dubbed(doc, _claimed_by(groups, len(doc))):
         given[len(groups)] = named
         groups.append((name, kind, ms, None))
@@ -88,6 +99,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     link_titles(doc, groups, forms, claimed, lex)
     quoted = quoted_tokens(doc)  # read by the descriptions and the pronoun linker
     descriptions, described_at = describe_people(doc, groups, forms, _claimed_by(groups, len(doc)), quoted)
+    groups += relational_people(doc, groups, forms, quoted)  # "Merkel's spokesman said ..." names no one else
     for g, described in descriptions.items():
         given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
@@ -108,6 +120,26 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))
     return actors, pronouns
+
+
+def _country_of(name: str, groups: list[Group]) -> int | None:
+    """The place group an institution named by a nationality adjective belongs to ("Israeli government" ->
+    Israel, "German government" -> Germany): a place whose name the adjective spells but for its last
+    letters (a shared start of at least :data:`DEMONYM_STEM` letters, at most two letters of the place's name
+    left over). None when there is none, or more than one."""
+    words = name.split()
+    if len(words) != 2 or not words[0][:1].isupper():
+        return None
+    adj = words[0].lower()
+    found = []
+    for g, (place, kind, _, _) in enumerate(groups):
+        p = place.lower()
+        if kind != "place" or " " in p:
+            continue
+        stem = next((k for k, (x, y) in enumerate(zip(adj, p, strict=False)) if x != y), min(len(adj), len(p)))
+        if stem >= DEMONYM_STEM and len(p) - stem <= 2 and adj != p:
+            found.append(g)
+    return found[0] if len(found) == 1 else None
 
 
 def _transcript_initials(text: str, groups: list[Group]) -> list[tuple[int, str]]:
@@ -294,7 +326,8 @@ def _abbreviations(by_key: dict[str, list[Candidate]]) -> dict[str, str]:
 
 
 def _untagged_acronyms(by_key: dict[str, list[Candidate]], doc: Any, claimed: list[bool], lex: Lexicon) -> None:
-    """Acronyms the model left untagged ("An NFA spokesperson") that abbreviate a named organisation."""
+    """Acronyms the model left untagged ("An NFA spokesperson") that abbreviate a named organisation; a
+    plural one ("CLPs") abbreviates a plural name ("Constituency Labour Parties")."""
     abbrev = _abbreviations(by_key)
     if not abbrev:
         return
@@ -302,6 +335,10 @@ def _untagged_acronyms(by_key: dict[str, list[Candidate]], doc: Any, claimed: li
         if claimed[tok.i] or not is_acronym(tok.text) or tok.text in lex.titles or tok.lower_ in lex.non_actors:
             continue
         target = abbrev.get(tok.lower_)
+        if target is None and tok.text.endswith("s") and tok.text[-2:-1].isupper():
+            target = abbrev.get(tok.lower_[:-1])  # "CLPs": the plural of a plural name's initials
+            if target is not None and not target.endswith("s"):
+                target = None
         if target is not None:
             end = tok.idx + len(tok.text)
             by_key[target].append(Candidate(tok.i, tok.i + 1, tok.idx, end, by_key[target][0].kind, "acronym"))
@@ -386,7 +423,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v6"
+    name: ClassVar[str] = "slant.actors.v7"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

@@ -114,7 +114,7 @@ def _has_of(tok: Any) -> bool:
     return any(c.dep_ == "prep" and c.i > tok.i for c in tok.children)
 
 
-def _gender_of(word: str) -> str | None:
+def gender_of(word: str) -> str | None:
     if word.endswith(("woman", "women")):
         return "f"
     if word.endswith(("man", "men")):
@@ -154,7 +154,7 @@ def _salient(
     mentioned = [doc.text[c.start : c.end].lower().split() for c in groups[g][2]]  # "Councillor Tom Reed"
     if not _same_office(tok.lower_, words_of[g] + mentioned):
         return None  # "Councillor X said ... The former mayor wrote": another person
-    mine, theirs = _gender_of(tok.lower_), groups[g][3]
+    mine, theirs = gender_of(tok.lower_), groups[g][3]
     return None if mine and theirs and mine != theirs else g
 
 

@@ -94,7 +94,11 @@ class _Finder:
                 names += 1
                 while j + 1 < len(doc) and _hyphen_joined(doc, j) and self._name_word(j + 1):
                     j += 2  # "Ocasio-Cortez" is one name word
-            role_ok = title.kind != "role" or (names and self.ent_label[i + width] == "PERSON")
+            role_ok = (
+                title.kind != "role"
+                or (names and self.ent_label[i + width] == "PERSON")
+                or self._bare_name(i + width, j)
+            )
             if names and role_ok:
                 a = i if title.kind == "honorific" else i + width
                 c = self._cand(a, j, "person", "title", gender=title.gender)
@@ -104,6 +108,16 @@ class _Finder:
             else:
                 i += width
         return out
+
+    def _bare_name(self, a: int, b: int) -> bool:
+        """Whether name words ``[a, b)`` after a role title are a name the model did not tag: two or three
+        singular proper nouns none of which it gave another label, ending the capitalised run ("Police Chief
+        Sonja Penzel said"; not "Speaker Series Events")."""
+        if not 2 <= b - a <= MAX_NAME_WORDS or any(self.ent_label[k] not in ("", "PERSON") for k in range(a, b)):
+            return False
+        if any(self.doc[k].tag_ != "NNP" for k in range(a, b)):
+            return False  # "Speaker Series Events": a plural is no name word
+        return b >= len(self.doc) or not _is_cap(self.doc[b])
 
     def _before_postnominal(self, i: int, floor: int) -> Candidate | None:
         """Two or three name words before a post-nominal are a person the model may miss ("Corwin Tull MP");

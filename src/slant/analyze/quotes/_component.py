@@ -33,7 +33,8 @@ Conventions (the gold set follows them):
   'because Trump “is less bound ...”') its speaker is null;
 * nested reports keep only the outermost ("X said Y had claimed ...");
 * in a transcript or interview, each paragraph that opens with a speaker's label ("MQ:", "Reed:") is a
-  direct quote of the person the label names (:mod:`slant.analyze.common._transcript`).
+  direct quote of the person the label names (:mod:`slant.analyze.common._transcript`); so is an
+  embedded social-media post that ends with its author's signature (:mod:`slant.analyze.quotes._posts`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from slant.analyze.base import Component, Context
 from slant.analyze.common import find_turns
 from slant.analyze.quotes._lexicon import ACCORDING_TO, load_quote_lexicon
 from slant.analyze.quotes._marks import Marked, MarkIndex, find_marked, word_count
+from slant.analyze.quotes._posts import find_posts
 from slant.analyze.quotes._reported import find_reported
 from slant.analyze.quotes._speaker import Speaker, SpeakerFinder
 from slant.analyze.quotes._windows import Windows
@@ -141,7 +143,12 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
             items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
     items.sort(key=lambda it: (it.start, -it.end))
     _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
-    turns = _turns(text, actors)
+    turns = _turns(text, actors) + [
+        _Item(
+            p.start, p.end, "direct", Speaker(p.actor, finder.names.get(p.actor or "", p.name), True), None, None, p.end
+        )
+        for p in find_posts(text, actors)
+    ]
     if turns:  # a turn is its speaker's words whatever marks or verbs inside it say
         items = [it for it in items if not any(t.start <= it.end and it.start <= t.end for t in turns)]
         items = sorted(items + turns, key=lambda it: (it.start, -it.end))
@@ -408,7 +415,7 @@ def _quote(it: _Item, text: str) -> Quote:
 class QuotesComponent(Component):
     """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
 
-    name: ClassVar[str] = "slant.quotes.v6"
+    name: ClassVar[str] = "slant.quotes.v7"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
     provides: ClassVar[tuple[str, ...]] = ("quotes",)
 

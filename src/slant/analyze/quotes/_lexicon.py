@@ -77,12 +77,14 @@ def cue_of(tok: Any, lex: QuoteLexicon) -> tuple[str, str] | None:
 
 def _finder(verb: Any, lex: QuoteLexicon) -> bool:
     """Whether a finding verb's subject is a document ("the report found") or an organisation's name: one
-    ending in an organisation's head word ("the Supreme Court ruled", ``org_words.tsv``) or an acronym the
-    model calls an organisation ("the EHRC found"). A person's name is not enough: "Ada Brisk found that"
+    ending in an organisation's head word after words of its own ("the Supreme Court ruled",
+    ``org_words.tsv``; not a bare "Police found") or an acronym the model calls an organisation ("the EHRC
+    found"). A person's name is not enough: "Ada Brisk found that"
     is her conclusion, not a report of speech."""
     for c in verb.children:
         if c.dep_ == "nsubj":
             if lex.speaker_nouns.get(c.lemma_.lower()) == "document":
                 return True
-            return c.text in load_lexicon().org_words or (c.ent_type_ == "ORG" and c.is_upper and len(c.text) > 1)
+            named = c.text in load_lexicon().org_words and any(w.dep_ == "compound" for w in c.lefts)
+            return named or (c.ent_type_ == "ORG" and c.is_upper and len(c.text) > 1)
     return False

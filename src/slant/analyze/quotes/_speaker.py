@@ -48,6 +48,12 @@ ORGS = frozenset({"org", "party"})
 DEFINITE = frozenset({"the", "this", "that"})
 #: How many paragraphs back "the document" may take the author of a document of another kind.
 AUTHOR_PARAGRAPHS = 2
+#: Sentences back (the quote's own aside) in which "the group" finds the organisation it carries on from.
+ANAPHOR_SENTENCES = 2
+#: Tokens back from a noun for people that "which" may reach for the document it is about.
+WHICH_REACH = 12
+#: Plural nouns for the people of an organisation who speak for it together ("Labour members chanted").
+MEMBER_NOUNS = frozenset({"member", "official", "staff", "staffer", "activist", "leader"})
 INDEFINITE = frozenset({"a", "an", "one", "another", "some", "any", "several", "many", "two", "three"})
 
 
@@ -130,6 +136,8 @@ class SpeakerFinder:
             subjects = sorted((c for c in t.children if c.dep_ == "nsubj"), key=lambda c: (c.i > t.i, abs(c.i - t.i)))
             if subjects:
                 if subjects[0].lower_ in RELATIVE and t.dep_ == "relcl":
+                    if subjects[0].lower_ == "which":  # "a document from X to officials which states": not them
+                        return self._thing_before(t.head)
                     return t.head
                 return subjects[0]
             if t.i != verb.i:
@@ -198,7 +206,7 @@ class SpeakerFinder:
                     if found is not None:
                         break
         if found is None:
-            found = self._set_off_name(tok)
+            found = self._set_off_name(tok) or self._called(tok)
         if found is None and not head_is_role and tok.pos_ != "NOUN":  # "Harlan accusers" are not Harlan
             for c in tok.children:
                 if c.dep_ in ("compound", "flat"):
@@ -214,7 +222,7 @@ class SpeakerFinder:
             aid = self.author(tok)
             if aid is not None:
                 return Speaker(aid, self.names[aid], True)
-        aid = self.described(tok)
+        aid = self.described(tok) or self._body_anaphor(tok) or self._members_of(tok)
         if aid is not None:
             return Speaker(aid, self.names[aid], True)
         if head_is_role or tok.ent_type_ == "PERSON":
@@ -267,6 +275,8 @@ class SpeakerFinder:
         }
         if names:  # "Labour's leader" names no one whose forms lack "Labour" ("SNP leader X")
             found = [aid for aid in found if any(names & set(f.split()) for f in self.forms[aid])]
+        if tok.tag_ == "NNS":  # "Labour's leaders" are no one person ("Deputy leader X")
+            found = [aid for aid in found if self.kinds[aid] != "person"]
         if tok.pos_ == "NOUN":  # a common noun may not be the name itself: "Trump" is no description of Trump
             found = [
                 aid for aid in found if head not in _words(self.names[aid]).split()[-1:] or self.kinds[aid] in ORGS
@@ -283,6 +293,62 @@ class SpeakerFinder:
                 return max(before)[1]
             return min(found, key=lambda aid: (-len(self.starts[aid]), self.starts[aid][:1]))
         return found[0] if found else None
+
+    def _body_anaphor(self, tok: Any) -> str | None:
+        """The organisation a bare "the group" (any singular body noun of ``speaker_nouns.tsv``: "the
+        party", "the campaign") carries on from: the nearest organisation that was the subject of a clause
+        in the :data:`ANAPHOR_SENTENCES` sentences before, across at most one paragraph break ("The Muslim
+        Council of X said ... \n\nThe group said"). "The party" takes only a party, any other noun only an
+        organisation; a noun with modifiers ("the campaign group Y", "the other group") is left alone."""
+        head = tok.lemma_.lower()
+        if tok.tag_ != "NN" or self.lex.speaker_nouns.get(head) != "group":
+            return None
+        if [c.lower_ for c in tok.children if c.i < tok.i] != ["the"] or any(c.dep_ != "punct" for c in tok.rights):
+            return None
+        wanted = {"party"} if head == "party" else {"org"}
+        sent = tok.sent
+        breaks = 0
+        for _ in range(ANAPHOR_SENTENCES + 1):
+            for t in reversed(self.doc[sent.start : min(sent.end, tok.i)]):
+                hit = self.by_token.get(t.i)
+                if t.dep_ in ("nsubj", "nsubjpass") and hit is not None and self.kinds.get(hit[0]) in wanted:
+                    return hit[0]
+            if sent.start == 0:
+                return None
+            breaks += any(
+                "\n" in t.text or "\n" in t.whitespace_ for t in self.doc[max(sent.start - 2, 0) : sent.start]
+            )
+            if breaks > 1:
+                return None
+            sent = self.doc[sent.start - 1].sent
+        return None
+
+    def _members_of(self, tok: Any) -> str | None:
+        """The organisation or party whose members, officials, staff or leaders speak together ("Labour
+        members chanted", "Labour's leaders threatened"): a plural noun from :data:`MEMBER_NOUNS` whose only
+        name is one organisation's or party's mention."""
+        if tok.tag_ != "NNS" or tok.lemma_.lower() not in MEMBER_NOUNS:
+            return None
+        bodies = {hit[0] for w in self.doc[tok.left_edge.i : tok.i] if (hit := self.by_token.get(w.i)) is not None}
+        if len(bodies) != 1:
+            return None
+        aid = bodies.pop()
+        return aid if self.kinds.get(aid) in ORGS else None
+
+    def _thing_before(self, noun: Any) -> Any:
+        """What a "which" clause the parser hung on ``noun`` is about. "Which" never means people: after a
+        noun for people ("a document from the leadership to officials which states") it is the nearest
+        document named before them in the sentence; otherwise ``noun`` itself."""
+        hit = self.by_token.get(noun.i)
+        people = self.lex.speaker_nouns.get(noun.lemma_.lower()) in ("group", "role", "proxy", "source") or (
+            hit is not None and self.kinds.get(hit[0]) in ("person", "group")
+        )
+        if not people:
+            return noun
+        for t in reversed(self.doc[max(noun.sent.start, noun.i - WHICH_REACH) : noun.i]):
+            if t.pos_ in ("NOUN", "PROPN") and self.lex.speaker_nouns.get(t.lemma_.lower()) == "document":
+                return t
+        return noun
 
     def _one_of_group(self, tok: Any, aid: str) -> bool:
         """Whether ``tok``, inside a group's mention, is one member of it: a singular noun with a determiner
@@ -395,6 +461,16 @@ class SpeakerFinder:
             if t.i == tok.i and (seen_appos or tok.pos_ != "NOUN"):
                 return hit  # a common noun with a name as its modifier is someone else ("the Harlan campaign")
         return self._name_after(tok)
+
+    def _called(self, tok: Any) -> tuple[str, Span] | None:
+        """The actor a phrase names with "called" or "named" ("a European media source called X")."""
+        for c in tok.rights:
+            if c.dep_ == "acl" and c.lemma_ in ("call", "name"):
+                for g in c.rights:
+                    hit = self.by_token.get(g.i)
+                    if g.dep_ in ("oprd", "dobj", "attr", "xcomp", "npadvmod") and hit is not None:
+                        return hit
+        return None
 
     def _name_after(self, tok: Any) -> tuple[str, Span] | None:
         """A person mention between commas right after the subject phrase: "Her rival, the councillor X,"."""
