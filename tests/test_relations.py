@@ -167,6 +167,19 @@ def test_support_is_conditional_attaches_the_condition(nlp: Any) -> None:
     ]
 
 
+def test_the_rule_walk_is_shared_and_left_unchanged(nlp: Any) -> None:
+    """The relations and the stance analysers share one walk of the rules per Doc and inputs; reading it
+    twice (a condition lowers the relation's confidence) gives the same relations, and other inputs walk anew."""
+    from slant.analyze.relations import rule_run
+
+    doc = nlp("Helena Voss said she was campaigning for Martin Drury, but that support is conditional.")
+    actors, pronouns = extract_actors(doc)
+    first = extract_relations(doc, actors, pronouns, ())
+    assert extract_relations(doc, actors, pronouns, ()) == first
+    assert rule_run(doc, actors, pronouns, ()) is rule_run(doc, actors, pronouns, ())
+    assert rule_run(doc, actors, (), ()) is not rule_run(doc, actors, pronouns, ())
+
+
 def test_asserted_by_quote_speaker_and_none_in_narration(nlp: Any) -> None:
     text = (
         "Paul Kent spoke at the rally. Helena Voss attacked Martin Drury. “Helena Voss backs Martin Drury,” Kent said."

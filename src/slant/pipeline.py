@@ -117,20 +117,18 @@ class Pipeline:
         """Analyse a batch; articles whose status is not ``analysed`` pass through with empty results."""
         batch = list(articles)
         todo = [a for a in batch if a.status == "analysed"]
-        docs = dict(
-            zip(
-                (a.id for a in todo),
-                self.nlp.pipe((a.text for a in todo), batch_size=self.batch_size),
-                strict=True,
-            )
-        )
+        titled = [a for a in todo if a.title]
+        # titles ride in the same pipe call as the texts: parsing them one call each cost ~4 ms an article
+        parsed = list(self.nlp.pipe([*(a.text for a in todo), *(a.title for a in titled)], batch_size=self.batch_size))
+        docs = dict(zip((a.id for a in todo), parsed[: len(todo)], strict=True))
+        titles = dict(zip((a.id for a in titled), parsed[len(todo) :], strict=True))
         out = []
         for article in batch:
             doc = docs.get(article.id)
             if doc is None:
                 out.append(Analysis(article=article, pipeline=self.names))
                 continue
-            ctx = Context(article=article, doc=doc)
+            ctx = Context(article=article, doc=doc, title_doc=titles.get(article.id))
             for comp in self.components:
                 comp(ctx)
             out.append(_to_analysis(ctx, self.names))

@@ -28,6 +28,8 @@ class Context:
     article: Article
     doc: Any
     data: dict[str, Any] = field(default_factory=dict)
+    #: The title parsed on its own (None without a title, or when the caller did not parse it).
+    title_doc: Any = None
 
 
 class Component:

@@ -20,6 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -43,17 +44,21 @@ _APOSTROPHE = re.compile(r"['’ʼ`´]")
 _NON_WORD = re.compile(r"[\W_]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def normalise_name(name: str) -> str:
     """Casefold, strip accents, drop possessives and apostrophes, turn other punctuation into spaces."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    text = stripped.casefold()
+    if name.isascii():
+        text = name.casefold()  # nothing to decompose: the same result, without the per-character pass
+    else:
+        decomposed = unicodedata.normalize("NFKD", name)
+        text = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
     text = _POSSESSIVE.sub("", text)
     text = _APOSTROPHE.sub("", text)
     text = _NON_WORD.sub(" ", text)
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=1 << 16)
 def match_key(name: str, kind: str) -> str:
     """The key two names must share to be the same actor: :func:`normalise_name`, minus person titles."""
     key = normalise_name(name)

@@ -430,7 +430,7 @@ class ActorsComponent(Component):
     def __call__(self, ctx: Context) -> None:
         actors, pronouns = extract_actors(ctx.doc)
         if ctx.article.title:
-            headline, _ = extract_actors(load_nlp()(ctx.article.title))
+            headline, _ = extract_actors(ctx.title_doc or load_nlp()(ctx.article.title))
             actors = add_headline_forms(actors, headline)
         ctx.data["actors"] = actors
         ctx.data["pronouns"] = pronouns

@@ -6,8 +6,24 @@ Component: ``slant.relations.v1`` (:class:`RelationsComponent`). Private modules
 
 from __future__ import annotations
 
-from slant.analyze.relations._component import QuoteCover, RelationsComponent, token_index, who_asserts
+from slant.analyze.relations._component import (
+    QuoteCover,
+    RelationsComponent,
+    RuleRun,
+    rule_run,
+    token_index,
+    who_asserts,
+)
 from slant.analyze.relations._lexicon import load_relation_lexicon
 from slant.analyze.relations._rules import Rules
 
-__all__ = ["QuoteCover", "RelationsComponent", "Rules", "load_relation_lexicon", "token_index", "who_asserts"]
+__all__ = [
+    "QuoteCover",
+    "RelationsComponent",
+    "RuleRun",
+    "Rules",
+    "load_relation_lexicon",
+    "rule_run",
+    "token_index",
+    "who_asserts",
+]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from slant.analyze.base import Component, Context
@@ -113,6 +114,38 @@ def who_asserts(doc: Any, found: Found, quotes: QuoteCover, rules: Rules) -> tup
     return None, 1.0
 
 
+@dataclass(frozen=True, slots=True)
+class RuleRun:
+    """One walk of the predicate rules over a Doc: the quote index, the token index and what the rules found
+    (shared by the relations and the stance analysers, which read the same predicates)."""
+
+    quotes: QuoteCover
+    actor_at: list[str | None]
+    pronoun_at: list[bool]
+    rules: Rules
+    found: tuple[Found, ...]
+
+
+_RUN_KEY = "slant.relations.run"
+
+
+def rule_run(
+    doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[Span, str]], quotes: Sequence[Quote]
+) -> RuleRun:
+    """The predicate rules' walk over ``doc``, made once per Doc and per (actors, pronouns, quotes): kept in
+    the Doc's ``user_data`` with the very objects it was made from, so that other inputs make a new walk."""
+    cached = doc.user_data.get(_RUN_KEY)
+    if cached is not None and cached[0] is actors and cached[1] is pronouns and cached[2] is quotes:
+        run: RuleRun = cached[3]
+        return run
+    index = QuoteCover(quotes)
+    actor_at, pronoun_at = token_index(doc, actors, pronouns, index)
+    rules = Rules(doc, load_relation_lexicon(), actor_at, pronoun_at, index.speaker)
+    run = RuleRun(index, actor_at, pronoun_at, rules, tuple(rules.run()))
+    doc.user_data[_RUN_KEY] = (actors, pronouns, quotes, run)
+    return run
+
+
 def extract_relations(
     doc: Any,
     actors: Sequence[Actor],
@@ -122,10 +155,8 @@ def extract_relations(
     """The support/oppose relations between the actors of ``doc``, in text order."""
     if not actors or len(doc) == 0:
         return ()
-    quote_index = QuoteCover(quotes)
-    actor_at, pronoun_at = token_index(doc, actors, pronouns, quote_index)
-    rules = Rules(doc, load_relation_lexicon(), actor_at, pronoun_at, quote_index.speaker)
-    found = list(rules.run())
+    run = rule_run(doc, actors, pronouns, quotes)
+    quote_index, rules, found = run.quotes, run.rules, run.found
     if not found:
         return ()
     sent_of, ranges = _sentences(doc)
@@ -135,9 +166,10 @@ def extract_relations(
     for f in found:
         n = sent_of[f.token]
         condition = f.condition
+        confidence = f.confidence  # the found predicates are shared with the stance analyser: never changed
         if condition is None and f.polarity == "support" and n in conditions:
             condition = conditions[n]
-            f.confidence *= 0.75
+            confidence *= 0.75
         asserted_by, factor = who_asserts(doc, f, quote_index, rules)
         start, end = ranges[n]
         polarity: Literal["support", "oppose"] = "support" if f.polarity == "support" else "oppose"
@@ -147,7 +179,7 @@ def extract_relations(
             polarity=polarity,
             kind=f.kind,
             evidence=Span(start, end, text[start:end]),
-            confidence=round(min(0.99, max(0.05, f.confidence * factor)), 2),
+            confidence=round(min(0.99, max(0.05, confidence * factor)), 2),
             asserted_by=asserted_by,
             condition=condition,
         )

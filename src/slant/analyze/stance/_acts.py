@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from slant.analyze.relations import QuoteCover, Rules, load_relation_lexicon, token_index, who_asserts
+from slant.analyze.relations import rule_run, who_asserts
 from slant.models import Actor, Quote, Span
 from slant.nlp.spans import doc_text
 
@@ -77,13 +77,12 @@ def find_acts(
     """The speech acts of ``doc`` in text order (see the module docstring)."""
     if not actors or len(doc) == 0:
         return []
-    index = QuoteCover(quotes)
-    actor_at, pronoun_at = token_index(doc, actors, pronouns, index)
-    rules = Rules(doc, load_relation_lexicon(), actor_at, pronoun_at, index.speaker)
+    run = rule_run(doc, actors, pronouns, quotes)
+    index, actor_at, rules = run.quotes, run.actor_at, run.rules
     starts = [s.start for s in doc.sents]
     out: list[Act] = []
     seen: set[tuple[str, str, int]] = set()
-    for f in rules.run():
+    for f in run.found:
         tok = doc[f.token]
         if f.kind not in ACT_KINDS or tok.lemma_.lower() in DEEDS or f.source == f.target:
             continue
