@@ -162,6 +162,20 @@ QUOTE_SPEAKERS = [
         "they would",
         "Progress Party",
     ),
+    # a pledge or threat reports the quoted words of what it pledges
+    (
+        "Progress Party leaders have threatened to purge “thousands and thousands” of their own members.",
+        "to purge",
+        "Progress Party",
+    ),
+    ("Tom Reed vowed to “fight every inch of the way” against the closure.", "to “fight", "Tom Reed"),
+    # ... but a reporting verb inside the pledge frames the quoted words itself
+    (
+        "Housing minister Ada Brisk spoke on Monday. She pledged to end what she called ‘the scandal of damp homes’ "
+        "within five years.",
+        "the scandal",
+        "Ada Brisk",
+    ),
     # an audience that chants is the crowd
     (
         "Senator Dara Quint spoke in Hollins as the crowd cheered her.\n\nThe audience started chanting, "
@@ -212,7 +226,7 @@ QUOTE_SPEAKERS = [
     (
         "The former mayor Tom Reed was surprised when he was told by a TV crew that he had been suspended, "
         "vowing later to “strongly contest the decision to suspend me”.",
-        "strongly contest",
+        "to “strongly contest",
         "Tom Reed",
     ),
     (
@@ -1056,6 +1070,11 @@ INSTITUTIONS = [
     ),
     # named only in passing, or another country's: no merge, no actor
     ("She blamed the government for the delay.", []),
+    ("Grants from central government fell by a third, Mara Quell said.", []),
+    (
+        "Mara Quell criticised Borlandia and the policies of the Borlandian government.",
+        [("Borlandia", "place", {"Borlandia", "Borlandian government"})],
+    ),
     (
         "Mara Quell flew to Borlandia. The Vestrian government said it would not comment.",
         [("Borlandia", "place", {"Borlandia"}), ("Vestrian government", "org", {"Vestrian government"})],
@@ -1077,3 +1096,21 @@ def test_institutions(nlp: Any, text: str, expected: list[tuple[str, str, set[st
     actors, _ = extract_actors(nlp(text))
     got = [(a.name, a.kind, set(a.aliases)) for a in actors if a.kind in ("org", "place")]
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Tom Reed vowed to fight on against the closure.", "Ada Brisk threatened to resign over the plan."]
+)
+def test_a_pledge_without_quoted_words_is_no_quote(nlp: Any, text: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    assert extract_quotes(doc, actors, pronouns) == ()
+
+
+def test_a_relation_without_gender_takes_no_pronoun(nlp: Any) -> None:
+    """"Rahim's lawyer said she had ...": she is Rahim; a noun that says which ("spokesman") may take one."""
+    doc = nlp("Sadia Rahim denies wrongdoing. Rahim's lawyer said she had “followed every rule”.")
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    assert "Rahim's lawyer" in names.values()
+    assert [(p.text, names[aid]) for p, aid in pronouns] == [("she", "Sadia Rahim")]

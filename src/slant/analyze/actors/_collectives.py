@@ -1,7 +1,7 @@
 """Collective agents: "far-right protesters", "Trump supporters", "the crowd", "the establishment".
 
 A noun phrase whose head is a collective noun of ``resources/actors/collectives.tsv`` becomes a ``group``
-(or, for an institution noun, ``org``) actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
+(or, for an institution noun, ``org``: only as the subject or agent of a verb, else :data:`FORM_ONLY`) actor when the text makes it an agent (the subject of a verb, the agent of a passive, the head of a participle
 clause: "counterdemonstrators chanting ...", the object of a verb that has it act: "prompted the crowd to
 start chanting") or sets it apart
 with modifiers ("left-wing counter-protesters"); an institution-like collective (``other``: "the
@@ -26,6 +26,9 @@ from slant.analyze.common import read_tsv
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 _AGENT_DEPS = frozenset({"nsubj", "nsubjpass", "agent"})
 _LEADING = frozenset({"DET", "PRON", "NUM", "PART"})
+#: Kind of an institution that never acts in the text: no actor of its own, but a form of the country its
+#: nationality adjective names ("criticism of the Israeli government" is Israel's).
+FORM_ONLY = "org-form"
 #: Longest form a participle clause or a place gives a collective ("Protesters flashing Nazi salutes").
 MAX_FORM_TOKENS = 6
 #: Prepositions that tie a collective to the place it belongs to ("the police in Saxony").
@@ -92,6 +95,9 @@ def find_collectives(
         )
         if not mods and not acting and noun.kind != "other":  # "attacked the establishment" casts it as one
             continue
+        kind = noun.kind
+        if kind == "org" and not roles & _AGENT_DEPS:
+            kind = FORM_ONLY  # an institution is an actor when it acts itself: not "grants from central government"
         first = min((m.left_edge.i for m in mods), default=head)
         while first < tok.i and doc[first].pos_ in _LEADING:
             first += 1
@@ -100,10 +106,13 @@ def find_collectives(
             start += 1  # "Trump supporters": "Trump" stays the person's mention
         if any(claimed[start : tok.i + 1]):
             continue
-        cand = Candidate(start, tok.i + 1, doc[start].idx, tok.idx + len(tok.text), noun.kind, "collective")
+        cand = Candidate(start, tok.i + 1, doc[start].idx, tok.idx + len(tok.text), kind, "collective")
         name = doc[first : tok.i + 1].text
         if mods:
-            found.setdefault(name.lower(), (name, noun.kind, []))[2].append(cand)
+            key = name.lower()
+            if key in found and found[key][1] == FORM_ONLY and kind != FORM_ONLY:
+                found[key] = (found[key][0], kind, found[key][2])  # it acts somewhere: an actor after all
+            found.setdefault(key, (name, kind, []))[2].append(cand)
         else:
             bare.append((tok.lemma_.lower(), cand))
     _merge_described(doc, found)
@@ -112,7 +121,10 @@ def find_collectives(
         sense = _sense(lemma)
         same = [k for k, (n, _, ms) in found.items() if _sense(doc[ms[0].tok_end - 1].lemma_.lower()) == sense]
         if len(same) == 1:
-            found[same[0]][2].append(cand)
+            name, kind, ms = found[same[0]]
+            if kind == FORM_ONLY and cand.kind != FORM_ONLY:
+                found[same[0]] = (name, cand.kind, ms)  # "the German government ... the government said"
+            ms.append(cand)
         else:
             text = doc[cand.tok_start : cand.tok_end].text
             found.setdefault(text.lower(), (text, cand.kind, []))[2].append(cand)

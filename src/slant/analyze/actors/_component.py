@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
-from slant.analyze.actors._collectives import find_collectives, participle_forms
+from slant.analyze.actors._collectives import FORM_ONLY, find_collectives, participle_forms
 from slant.analyze.actors._descriptions import describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
@@ -80,11 +80,13 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
     for name, kind, ms in find_collectives(doc, claimed, bodies):
-        country = _country_of(name, groups) if kind == "org" else None
+        country = _country_of(name, groups) if kind in ("org", FORM_ONLY) else None
         if country is not None:  # "the Israeli government" is the Israel the article names
             groups[country][2].extend(ms)
             given.setdefault(country, []).append(name)
             continue
+        if kind == FORM_ONLY:
+            continue  # an institution that never acts and belongs to no named country
         given[len(groups)] = participle_forms(doc, ms)  # "Protesters flashing Nazi salutes"
         groups.append((name, kind, ms, None))
     for name, kind, ms, named in find_dubbed(doc, _claimed_by(groups, len(doc))):
@@ -99,7 +101,11 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     link_titles(doc, groups, forms, claimed, lex)
     quoted = quoted_tokens(doc)  # read by the descriptions and the pronoun linker
     descriptions, described_at = describe_people(doc, groups, forms, _claimed_by(groups, len(doc)), quoted)
-    groups += relational_people(doc, groups, forms, quoted)  # "Merkel's spokesman said ..." names no one else
+    relational = relational_people(doc, groups, forms, quoted)  # "Merkel's spokesman said ..." names no one else
+    # one named only by a relation takes "he" or "she" only when the noun says which: "Rahim's lawyer said
+    # she had ..." is Rahim
+    unsexed = {len(groups) + k for k, g in enumerate(relational) if g[3] is None}
+    groups += relational
     for g, described in descriptions.items():
         given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
@@ -114,8 +120,9 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     genders = {i: g[3] for i, g in zip(ids, groups, strict=True)}
     position = {g: n for n, g in enumerate(order)}
+    silent = {ids[position[g]] for g in unsexed}
     mentions = sorted(
-        [(m.start, m.end, a.id, a.kind) for a in actors for m in a.mentions]
+        [(m.start, m.end, a.id, a.kind) for a in actors if a.id not in silent for m in a.mentions]
         + [(start, end, ids[position[g]], "person") for start, end, g in described_at]
     )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))

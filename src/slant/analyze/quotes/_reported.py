@@ -9,7 +9,10 @@ sentence. A wire dateline opening the paragraph is left out of a clause that sta
 reporting verb ("he could not say who ...") or a withheld one ("declined to say whether ...") reports
 nothing, and a clause before the verb counts only when no semicolon or colon separates them ("X was evasive;
 he said ..." is the writer's). A capitalised connective right after the verb ("sources say Yet ...") starts
-a glued-on sentence, not a reported clause.
+a glued-on sentence, not a reported clause. A verb of pledge or threat without a ``ccomp`` reports its
+infinitive clause when quoted words lie in it and no reporting verb inside frames them ("threatened to purge
+“thousands and thousands” of members"; not "pledged to end what she called ‘...’"); without quoted words
+("vowed to fight on") it reports nothing.
 Only the outermost clause is kept when reported clauses nest. Whether a clause is indirect, mixed
 or the frame of a direct quote is decided by the caller from the quotation marks it overlaps.
 """
@@ -28,6 +31,8 @@ from slant.nlp.spans import doc_text
 EDGE = frozenset(",;:—–-.()")
 #: Fewest tokens a reported clause must have.
 MIN_TOKENS = 2
+#: Cue types whose verb reports what it pledges or threatens through an infinitive ("vowed to ...").
+PLEDGES = frozenset({"commitment", "warning"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +92,11 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
         para_lo = text.rfind("\n", 0, tok.idx) + 1
         para_hi = text.find("\n", tok.idx)
         para_hi = len(text) if para_hi == -1 else para_hi
-        for c in _complements(tok):
+        clauses = _complements(tok)
+        pledged = not clauses and cue[1] in PLEDGES
+        if pledged:  # "threatened to purge “thousands” of members": the words are in what they pledge
+            clauses = [c for c in tok.children if c.dep_ == "xcomp"]
+        for c in clauses:
             lo, hi = _trim(doc, c.left_edge.i, _cut_at_cue(c, lex) + 1)
             while lo < hi and doc[lo].idx < para_lo:
                 lo += 1
@@ -100,6 +109,8 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
             if hi - lo < MIN_TOKENS:
                 continue
             start, end = doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1].text)
+            if pledged and (not marks.overlapping(start, end) or any(cue_of(t, lex) for t in doc[lo:hi])):
+                continue  # "vowed to fight on" reports no words; "pledged to end what she called ‘...’": the inner cue frames them
             if c.i == tok.head.i and marks.overlapping(start, end):
                 continue  # a parenthetical frame around quoted words: the windows attribute those
             if c.i < tok.i and _stop_between(doc, c.right_edge.i, tok.i):
