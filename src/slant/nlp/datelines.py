@@ -48,7 +48,20 @@ def dateline_at(doc: Any, i: int) -> tuple[int, int] | None:
 
 
 def paragraph_starts(doc: Any) -> list[int]:
-    """The first token of each paragraph (the doc's first, and each after a line break)."""
+    """The first token of each paragraph (the doc's first, and each after a line break). Kept in the Doc's
+    ``user_data`` (the tokens never change after the tokenizer): never change the list."""
+    cached: list[int] | None = doc.user_data.get(_PARAGRAPHS_KEY)
+    if cached is not None:
+        return cached
+    starts = _paragraph_starts(doc)
+    doc.user_data[_PARAGRAPHS_KEY] = starts
+    return starts
+
+
+_PARAGRAPHS_KEY = "slant.paragraph_starts"
+
+
+def _paragraph_starts(doc: Any) -> list[int]:
     starts: list[int] = []
     prev = None
     for tok in doc:  # one pass: indexing a Doc builds a new Token object each time

@@ -335,7 +335,19 @@ def _relative_head(tok: Any) -> Any | None:
 
 def quoted_tokens(doc: Any) -> list[bool]:
     """Which tokens lie inside a quotation (curly quotes pair by shape, straight quotes alternate; a
-    paragraph break closes an open quotation)."""
+    paragraph break closes an open quotation). Kept in the Doc's ``user_data``: never change the list."""
+    cached: list[bool] | None = doc.user_data.get(_QUOTED_KEY)
+    if cached is not None:
+        return cached
+    out = _quoted_tokens(doc)
+    doc.user_data[_QUOTED_KEY] = out
+    return out
+
+
+_QUOTED_KEY = "slant.actors.quoted_tokens"
+
+
+def _quoted_tokens(doc: Any) -> list[bool]:
     out: list[bool] = []
     inside = False
     for tok in doc:

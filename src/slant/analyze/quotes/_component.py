@@ -250,7 +250,7 @@ def _at_sentence_start(text: str, pos: int) -> bool:
 def _frame_from_windows(
     doc: Any,
     text: str,
-    marks: list[Marked],
+    marks: Sequence[Marked],
     paras: list[int],
     frames: dict[int, _Frame],
     finder: SpeakerFinder,
@@ -272,7 +272,7 @@ def _frame_from_windows(
             frames[k] = _Frame(spk, frame.cue, frame.cue_type, max(frame.end, m.outer_end))
 
 
-def _share_in_groups(marks: list[Marked], frames: dict[int, _Frame]) -> None:
+def _share_in_groups(marks: Sequence[Marked], frames: dict[int, _Frame]) -> None:
     """Every part of a quote over several paragraphs takes the frame found for any part."""
     first: dict[int, _Frame] = {}
     for k, m in enumerate(marks):
@@ -288,7 +288,7 @@ def _continue_speakers(
     text: str,
     paras: list[int],
     index: MarkIndex,
-    marks: list[Marked],
+    marks: Sequence[Marked],
     subjects: list[tuple[int, str, str]],
 ) -> None:
     """Give unframed quotes a speaker (see the module docstring).
@@ -337,7 +337,7 @@ def _continue_speakers(
             last = it
 
 
-def _opens_paragraph(text: str, paras: list[int], p: int, k: int | None, index: MarkIndex, marks: list[Marked]) -> bool:
+def _opens_paragraph(text: str, paras: list[int], p: int, k: int | None, index: MarkIndex, marks: Sequence[Marked]) -> bool:
     """True when paragraph ``p`` opens with the quote ``k`` as a sentence of its own: its first word is
     quoted, and after the closing mark the paragraph ends or a new sentence starts ('“... and others.” The
     report ...'). A quote the paragraph goes on to attribute ('"Why?" asked one woman') is no such quote."""

@@ -21,7 +21,9 @@ with no backtracking.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Opening mark -> its closing mark.
 CLOSERS: dict[str, str] = {"“": "”", '"': '"', "‘": "’", "'": "'", "«": "»", "»": "«"}
@@ -173,8 +175,14 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def find_marked(text: str) -> list[Marked]:
-    """Every top-level quoted stretch of ``text``, in order (see the module docstring)."""
+@lru_cache(maxsize=4)
+def find_marked(text: str) -> tuple[Marked, ...]:
+    """Every top-level quoted stretch of ``text``, in order (see the module docstring). Cached for the last
+    few texts: the quotes and the scare-quote analysers both read an article's marks."""
+    return tuple(_find_marked(text))
+
+
+def _find_marked(text: str) -> list[Marked]:
     pos = _Positions(text)
     paras = _paragraphs(text)
     out: list[Marked] = []
@@ -243,7 +251,7 @@ def word_count(text: str, m: Marked) -> int:
 class MarkIndex:
     """Which quote (if any) covers a character, by bisection over the quotes' opening marks."""
 
-    def __init__(self, marks: list[Marked]) -> None:
+    def __init__(self, marks: Sequence[Marked]) -> None:
         self.marks = marks
         self.opens = [m.open for m in marks]
 
