@@ -1108,9 +1108,28 @@ def test_a_pledge_without_quoted_words_is_no_quote(nlp: Any, text: str) -> None:
 
 
 def test_a_relation_without_gender_takes_no_pronoun(nlp: Any) -> None:
-    """"Rahim's lawyer said she had ...": she is Rahim; a noun that says which ("spokesman") may take one."""
+    """ "Rahim's lawyer said she had ...": she is Rahim; a noun that says which ("spokesman") may take one."""
     doc = nlp("Sadia Rahim denies wrongdoing. Rahim's lawyer said she had “followed every rule”.")
     actors, pronouns = extract_actors(doc)
     names = {a.id: a.name for a in actors}
     assert "Rahim's lawyer" in names.values()
     assert [(p.text, names[aid]) for p, aid in pronouns] == [("she", "Sadia Rahim")]
+
+
+#: (text, {group name: its aliases}): a group named by two words joins the article's group either word
+#: names, the one mentioned most; one without such a group stays itself.
+SUBGROUPS = [
+    (
+        "Palestinians protested in the capital. Palestinians marched again. Mara Quell said Palestinian Christians "
+        "had suffered.",
+        {"Palestinians": {"Palestinians", "Palestinian Christians"}},
+    ),
+    ("Jews were hurt, said Ed Kahn. Jewish Americans and Jews were upset.", {"Jews": {"Jews", "Jewish Americans"}}),
+    ("Jewish Americans were upset, said Ed Kahn.", {"Jewish Americans": {"Jewish Americans"}}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SUBGROUPS)
+def test_subgroups_join_their_group(nlp: Any, text: str, expected: dict[str, set[str]]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert {a.name: set(a.aliases) for a in actors if a.kind == "group"} == expected

@@ -77,6 +77,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = [
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
+    groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
     for name, kind, ms in find_collectives(doc, claimed, bodies):
@@ -127,6 +128,37 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))
     return actors, pronouns
+
+
+def _join_subgroups(groups: list[Group]) -> list[Group]:
+    """Join a group named by two words ("Palestinian Arabs", "Jewish Americans") to the article's group that
+    either word names ("Palestinians", "Jews", "Americans": a word names a group whose name it spells but for
+    at most two last letters, from :data:`DEMONYM_STEM` - 1 letters on), the one mentioned most when both do.
+    The joined group keeps its mentions, so its name stays one of the group's forms."""
+    names = {g: name.lower() for g, (name, kind, _, _) in enumerate(groups) if kind == "group" and " " not in name}
+    if not names:
+        return groups
+    into: dict[int, int] = {}
+    for g, (name, kind, _, _) in enumerate(groups):
+        words = name.lower().split()
+        if kind != "group" or len(words) != 2:
+            continue
+        hits = {h for h, other in names.items() if any(_spells(w, other, DEMONYM_STEM - 1) for w in words)}
+        if hits:
+            into[g] = max(hits, key=lambda h: (len(groups[h][2]), -h))
+    if not into:
+        return groups
+    out = [(name, kind, list(ms), gender) for name, kind, ms, gender in groups]
+    for g, h in into.items():
+        out[h][2].extend(groups[g][2])
+    return [group for g, group in enumerate(out) if g not in into]
+
+
+def _spells(word: str, name: str, stem: int) -> bool:
+    """Whether ``word`` spells ``name`` but for at most two last letters of the name, sharing ``stem`` letters
+    or more ("palestinian"/"palestinians", "jewish"/"jews", "americans"/"americans")."""
+    shared = next((k for k, (x, y) in enumerate(zip(word, name, strict=False)) if x != y), min(len(word), len(name)))
+    return shared >= stem and len(name) - shared <= 2
 
 
 def _country_of(name: str, groups: list[Group]) -> int | None:
