@@ -44,6 +44,22 @@ FORMS = [
     # a possessor keeps its premodifiers
     ("It was Prime Minister Mara Pellow's plan.", "Mara Pellow", {"Prime Minister Mara Pellow"}),
     ("It was Mara Pellow's plan.", "Mara Pellow", set()),
+    # a role with its prepositional phrase, before or after the name
+    (
+        "The imam of Harwick Park mosque, Tariq Ansell, accused the council of failing to engage.",
+        "Tariq Ansell",
+        {"imam of Harwick Park mosque", "imam of Harwick Park mosque, Tariq Ansell"},
+    ),
+    (
+        "Osric Dallow, the former leader of the Progress Party, said he would fight.",
+        "Osric Dallow",
+        {"former leader of the Progress Party", "former leader"},  # the shorter one from the descriptions
+    ),
+    # a handle in brackets after the name (an embedded post's signature); not one further off
+    ("Nothing about this is normal. — Ivo Brantley (@ivob) March 3, 2020", "Ivo Brantley", {"@ivob"}),
+    ("Ivo Brantley said so on Monday (@ivob had posted first).", "Ivo Brantley", set()),
+    # the noun the name hangs on is no role of theirs
+    ("This week's offering from the Home Secretary, Sir Osric Dallow, was thin.", "Osric Dallow", set()),
     # nothing to add
     ("Mara Pellow said the vote would go ahead.", "Mara Pellow", set()),
     ("The Pellow campaign said the vote would go ahead.", "Pellow", set()),  # the name only modifies a noun

@@ -2,7 +2,8 @@
 
 A name is often wrapped in words that describe its bearer: premodifiers ("House Speaker Nancy Pelosi",
 "freshman Democratic Rep. Ilhan Omar", "Labour's former leader Jeremy Corbyn") and appositions on either
-side ("Steffen Seibert, the chancellor's spokesman"; "her interior minister, Horst Seehofer"). These
+side ("Steffen Seibert, the chancellor's spokesman"; "her interior minister, Horst Seehofer"), and a
+handle in brackets after the name ("Dana Quint (@danaquint)"). These
 forms are aliases of the actor (a reader would say the text calls the person so); the actor's mentions
 stay the name itself, so that other analysers still see the describing words as the author's.
 
@@ -12,11 +13,14 @@ to. No list of titles or roles is consulted, so a role the lexicons do not know 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from slant.nlp.spans import doc_text
 
+#: A social-media handle in brackets right after a name: "Dana Quint (@danaquint)" (a post's signature).
+_HANDLE = re.compile(r"[ \t]*\((@\w{1,30})\)")
 #: Longest describing phrase taken (tokens); longer ones are clauses, not descriptions.
 MAX_WORDS = 8
 #: Dependencies by which a name only modifies another noun ("the Omar controversy"): no form of its own.
@@ -64,7 +68,9 @@ def _around(doc: Any, text: str, start: int, end: int) -> list[str]:
         # the name only modifies a noun; a possessor keeps its own premodifiers ("Prime Minister Theresa
         # May's policy": the form "Prime Minister Theresa May")
         return _premodified(text, span, root) if root.dep_ == "poss" else []
-    return _premodified(text, span, root) + _apposition_before(text, span, root) + _apposition_after(doc, span, root)
+    forms = _premodified(text, span, root) + _apposition_before(text, span, root) + _apposition_after(doc, span, root)
+    handle = _HANDLE.match(text, span.end_char)
+    return [*forms, handle.group(1)] if handle else forms
 
 
 def _premodified(text: str, span: Any, root: Any) -> list[str]:
@@ -98,15 +104,30 @@ def _first_describing(doc: Any, start: int, end: int) -> int | None:
 
 
 def _apposition_before(text: str, span: Any, root: Any) -> list[str]:
-    """ "her interior minister, Horst Seehofer": the role noun phrase, and the role with the name."""
+    """ "her interior minister, Horst Seehofer": the role noun phrase, and the role with the name. The role
+    may carry a prepositional phrase, on whose last noun the parser often hangs the name ("The imam of
+    Harwick Park mosque, Tariq Ansell,")."""
+    doc = span.doc
     head = root.head
-    if root.dep_ != "appos" or head.i >= span.start or not _role_head(head) or span.start - head.i > 2:
+    if root.dep_ != "appos" or head.i >= span.start:
         return []
-    first = _first_describing(span.doc, head.left_edge.i, head.i + 1)
+    last = span.start - 1
+    if doc[last].text == ",":  # every word between the role and the comma before the name is the role's
+        while head.pos_ == "NOUN" and not _role_head(head) and head.dep_ == "pobj" and head.head.dep_ == "prep":
+            head = head.head.head  # "mosque" of "The imam of X mosque, Name": the role is the imam
+        if last <= head.i or not all(head.is_ancestor(t) for t in doc[head.i + 1 : last]):
+            return []
+    elif span.start - head.i > 2:
+        return []
+    else:
+        last = head.i + 1  # "anti-Israel congresswoman Ilhan Omar": the role right before the name
+    if not _role_head(head):
+        return []
+    first = _first_describing(doc, head.left_edge.i, head.i + 1)
     if first is None:
         return []
-    role = span.doc[first : head.i + 1]
-    if len(role) > MAX_WORDS or not _describes(role[:-1]):
+    role = doc[first:last]
+    if len(role) > MAX_WORDS or not _describes([t for t in role if t.i != head.i]):
         return []
     return [role.text, text[role.start_char : span.end_char]]
 
@@ -126,8 +147,8 @@ def _apposition_after(doc: Any, span: Any, root: Any) -> list[str]:
                 break
             last = tok.i
         role = doc[first : last + 1]
-        if 1 <= len(role) <= MAX_WORDS and _describes(role[:-1]):
-            out.append(role.text)
+        if 1 <= len(role) <= MAX_WORDS and _describes([t for t in role if t.i != child.i]):
+            out.append(role.text)  # the role noun itself is the apposition: only the words around it count
     return out
 
 

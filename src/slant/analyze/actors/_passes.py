@@ -525,8 +525,8 @@ class _Finder:
             tok = doc[k]
             if tok.lower_ in nouns and (doc[k + 1].is_punct or doc[k + 1].lower_ in ("that", "which")):
                 return nouns[tok.lower_]
-            if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX"):
-                return None
+            if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX", "ADP"):
+                return None  # past a preposition the noun is no longer the apposition's: "leader of the X Party"
         return None
 
     def _postnominal(self, i: int) -> bool:
