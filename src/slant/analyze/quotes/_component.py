@@ -337,7 +337,9 @@ def _continue_speakers(
             last = it
 
 
-def _opens_paragraph(text: str, paras: list[int], p: int, k: int | None, index: MarkIndex, marks: Sequence[Marked]) -> bool:
+def _opens_paragraph(
+    text: str, paras: list[int], p: int, k: int | None, index: MarkIndex, marks: Sequence[Marked]
+) -> bool:
     """True when paragraph ``p`` opens with the quote ``k`` as a sentence of its own: its first word is
     quoted, and after the closing mark the paragraph ends or a new sentence starts ('“... and others.” The
     report ...'). A quote the paragraph goes on to attribute ('"Why?" asked one woman') is no such quote."""
