@@ -1149,3 +1149,27 @@ SUBGROUPS = [
 def test_subgroups_join_their_group(nlp: Any, text: str, expected: dict[str, set[str]]) -> None:
     actors, _ = extract_actors(nlp(text))
     assert {a.name: set(a.aliases) for a in actors if a.kind == "group"} == expected
+
+
+#: (text, organisation, whether "group" is one of its forms): a noun any organisation may be called by refers
+#: to the one that was a subject within two sentences before it.
+GENERIC_BODIES = [
+    (
+        "The Harrowgate Muslim Forum said the comments were wrong.\n\nThe group said that the council had done little.",
+        True,
+    ),
+    (
+        "The Harrowgate Muslim Forum said the comments were wrong. The mayor disagreed. The council met on Monday. "
+        "Residents complained about the roads. Shops closed early.\n\nThe group said that the council had done little.",
+        False,
+    ),
+    ("The Harrowgate Muslim Forum said the comments were wrong. Their group met on Monday.", False),
+]
+
+
+@pytest.mark.parametrize(("text", "formed"), GENERIC_BODIES)
+def test_a_generic_body_noun_refers_back(nlp: Any, text: str, formed: bool) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (forum,) = [a for a in actors if a.name == "Harrowgate Muslim Forum"]
+    assert ("group" in forum.aliases) is formed
+    assert "group" not in forum.names

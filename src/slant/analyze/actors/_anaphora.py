@@ -5,7 +5,9 @@ After "the Labour Party" (or "Labour", a party), "the party" is Labour; after "t
 Commission", "the commission" is that commission. The noun must be the last word of an organisation's or
 party's name ("party" refers to any party), stand bare after "the" or a possessive pronoun (no adjective or
 noun before it, no "of" after it: "the party of government" and "the ruling party" may be another), and
-the organisation must be named before it; among several, the one named last. A definite plural noun for
+the organisation must be named before it; among several, the one named last. A noun any organisation may be
+called by (``GENERIC``: "the group", "the charity") refers to the organisation that was last a clause's
+subject, within two sentences before it (as the quotes analyser reads "The group said"). A definite plural noun for
 the members of a body ("the 11 justices", "the judges": ``resources/actors/members.tsv``) refers to the one
 organisation named before whose name ends in that body's word ("Supreme Court"). Such a phrase is a *form* of
 the actor (an alias), not a mention: it names no one in another article, so it never links actors across
@@ -17,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from slant.analyze.actors._pronouns import quoted_tokens
 from slant.analyze.actors._titles import Group
 from slant.analyze.common import read_tsv
 
@@ -24,6 +27,10 @@ from slant.analyze.common import read_tsv
 DETERMINERS = frozenset({"the", "his", "her", "its", "their", "our"})
 #: The kinds an anaphoric head noun may refer to.
 KINDS = frozenset({"org", "party"})
+#: Nouns any organisation may be called by ("The Harrowgate Forum said ... The group said"): a form of the
+#: organisation last a clause's subject, within :data:`GENERIC_SENTENCES` sentences before.
+GENERIC = frozenset({"group", "organisation", "organization", "charity", "campaign"})
+GENERIC_SENTENCES = 2
 
 
 def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[int, list[str]]:
@@ -34,6 +41,9 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
             heads.setdefault(name.split()[-1].lower(), []).append(g)
             if kind == "party":
                 heads.setdefault("party", []).append(g)
+            else:
+                for noun in GENERIC:
+                    heads.setdefault(noun, []).append(g)
     if not heads:
         return {}
     out: dict[int, list[str]] = {}
@@ -49,19 +59,49 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
             continue
         if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.rights):
             continue
+        generic = tok.lower_ in GENERIC and not any(
+            tok.lower_ == groups[g][0].split()[-1].lower() for g in heads[tok.lower_]
+        )
+        if generic and lefts[0].lower_ != "the":
+            continue  # "their group" may be anyone's
         before = [
-            (max((c.start for c in groups[g][2] if c.end <= tok.idx), default=-1), g)
+            (
+                max(
+                    (c.start for c in groups[g][2] if c.end <= tok.idx and (not generic or _subject(doc, c))),
+                    default=-1,
+                ),
+                g,
+            )
             for g in dict.fromkeys(heads[tok.lower_])
         ]
         named = [b for b in before if b[0] >= 0]
         if not named:
             continue
-        g = max(named)[1]
+        last, g = max(named)
+        if generic and last < _sentence_start(doc, tok, GENERIC_SENTENCES):
+            continue  # "the group" far from any organisation may be a group of people
         det = lefts[0].lower_
         form = tok.text if det == "the" else f"{lefts[0].text} {tok.text}"
         if form not in out.setdefault(g, []):
             out[g].append(form)
     return out
+
+
+def _subject(doc: Any, c: Any) -> bool:
+    """Whether a mention is the subject of its clause outside quotation marks (what "the group" carries on
+    from; "where Islamophobia is becoming pervasive" inside a quote is the speaker's words)."""
+    root = doc[c.tok_start : c.tok_end].root
+    return bool(root.dep_ in ("nsubj", "nsubjpass") and not quoted_tokens(doc)[root.i])
+
+
+def _sentence_start(doc: Any, tok: Any, back: int) -> int:
+    """The character offset where the sentence ``back`` sentences before ``tok``'s begins."""
+    start = tok.sent.start
+    for _ in range(back):
+        if start == 0:
+            break
+        start = doc[start - 1].sent.start
+    return int(doc[start].idx)
 
 
 @lru_cache(maxsize=1)
