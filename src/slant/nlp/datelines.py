@@ -14,6 +14,8 @@ from typing import Any
 
 from spacy.language import Language
 
+from slant.nlp.spans import once_per_doc
+
 #: At most this many words in capitals, followed by one of the openers, with a bracket or a dash among the
 #: next :data:`REACH` tokens; the dateline ends at its first dash within :data:`END_REACH` tokens.
 MAX_WORDS = 3
@@ -48,17 +50,9 @@ def dateline_at(doc: Any, i: int) -> tuple[int, int] | None:
 
 
 def paragraph_starts(doc: Any) -> list[int]:
-    """The first token of each paragraph (the doc's first, and each after a line break). Kept in the Doc's
-    ``user_data`` (the tokens never change after the tokenizer): never change the list."""
-    cached: list[int] | None = doc.user_data.get(_PARAGRAPHS_KEY)
-    if cached is not None:
-        return cached
-    starts = _paragraph_starts(doc)
-    doc.user_data[_PARAGRAPHS_KEY] = starts
-    return starts
-
-
-_PARAGRAPHS_KEY = "slant.paragraph_starts"
+    """The first token of each paragraph (the doc's first, and each after a line break). Computed once per Doc
+    (the tokens never change after the tokenizer): never change the list."""
+    return once_per_doc(doc, "slant.paragraph_starts", _paragraph_starts)
 
 
 def _paragraph_starts(doc: Any) -> list[int]:

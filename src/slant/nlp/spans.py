@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from slant.models import Actor, Span
+
+T = TypeVar("T")
 
 #: Possessive endings stripped from the right edge of a name ("Ken's", "Ken’s", "Jones'").
 POSSESSIVES: tuple[str, ...] = ("'s", "’s", "'S", "’S", "'", "’")
@@ -13,16 +15,22 @@ POSSESSIVES: tuple[str, ...] = ("'s", "’s", "'S", "’S", "'", "’")
 EDGE_PUNCT = " \t\r\n\u00a0\"'“”‘’«»()[]{},.;:!?*_|"
 
 
+def once_per_doc(doc: Any, key: str, make: Callable[[Any], T]) -> T:
+    """``make(doc)``, computed once per Doc and kept in its ``user_data`` under ``key`` (recomputed for an
+    object without one). Callers share the value: never change it."""
+    data = getattr(doc, "user_data", None)
+    if data is None:
+        return make(doc)
+    if key not in data:
+        data[key] = make(doc)
+    value: T = data[key]
+    return value
+
+
 def doc_text(doc: Any) -> str:
     """``doc.text``, computed once per Doc: spaCy rebuilds the string from every token on each access, which
     costs milliseconds on a long article and was a hot spot in several analysers."""
-    data = getattr(doc, "user_data", None)
-    if data is None:
-        return str(doc.text)
-    text = data.get("slant_text")
-    if text is None:
-        text = data["slant_text"] = str(doc.text)
-    return str(text)
+    return once_per_doc(doc, "slant_text", lambda d: str(d.text))
 
 
 def char_span(obj: Any) -> tuple[int, int]:

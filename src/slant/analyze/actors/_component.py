@@ -175,8 +175,7 @@ def _country_of(name: str, groups: list[Group]) -> int | None:
         p = place.lower()
         if kind != "place" or " " in p:
             continue
-        stem = next((k for k, (x, y) in enumerate(zip(adj, p, strict=False)) if x != y), min(len(adj), len(p)))
-        if stem >= DEMONYM_STEM and len(p) - stem <= 2 and adj != p:
+        if adj != p and _spells(adj, p, DEMONYM_STEM):
             found.append(g)
     return found[0] if len(found) == 1 else None
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from slant.analyze.common import role_nouns
 from slant.models import Span
+from slant.nlp.spans import once_per_doc
 
 PRONOUNS: dict[str, str] = {
     "he": "m", "him": "m", "his": "m", "himself": "m",
@@ -335,16 +336,8 @@ def _relative_head(tok: Any) -> Any | None:
 
 def quoted_tokens(doc: Any) -> list[bool]:
     """Which tokens lie inside a quotation (curly quotes pair by shape, straight quotes alternate; a
-    paragraph break closes an open quotation). Kept in the Doc's ``user_data``: never change the list."""
-    cached: list[bool] | None = doc.user_data.get(_QUOTED_KEY)
-    if cached is not None:
-        return cached
-    out = _quoted_tokens(doc)
-    doc.user_data[_QUOTED_KEY] = out
-    return out
-
-
-_QUOTED_KEY = "slant.actors.quoted_tokens"
+    paragraph break closes an open quotation). Computed once per Doc: never change the list."""
+    return once_per_doc(doc, "slant.actors.quoted_tokens", _quoted_tokens)
 
 
 def _quoted_tokens(doc: Any) -> list[bool]:
