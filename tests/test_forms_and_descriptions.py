@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from slant.analyze.actors import extract_actors
+from slant.analyze.actors._members import MEMBERSHIP
 from slant.analyze.quotes import extract_quotes
 from slant.nlp import load_nlp
 
@@ -75,6 +76,82 @@ def test_forms_around_a_name(nlp: Any, text: str, name: str, forms: set[str]) ->
     actor = next(a for a in actors if a.name == name or name in a.aliases)
     assert set(actor.aliases) - set(actor.names) == forms
     assert all(form in text for form in actor.aliases)
+
+
+#: (text, actor name, forms it must have, forms it must not have) -- the title run before a name, whatever
+#: the parser made of it, and letters after a name.
+TITLE_RUNS = [
+    (
+        "Mara Pellow was furious. Speaker of the House Mara Pellow released a statement.",
+        "Mara Pellow",
+        {"Speaker of the House Mara Pellow"},
+        set(),
+    ),
+    (
+        "It mirrored the views of 85-year-old Harwick-based Nation of Islam leader Tobias Vane, who was condemned.",
+        "Tobias Vane",
+        {"Nation of Islam leader Tobias Vane"},
+        {"Harwick-based Nation of Islam leader Tobias Vane"},
+    ),
+    (
+        "McCarthy criticised her and fellow representative Ada Lind’s criticisms.",
+        "Ada Lind",
+        {"fellow representative Ada Lind"},
+        set(),
+    ),
+    (
+        "SNP Westminster leader Ian Reed MP left the court on Tuesday.",
+        "Ian Reed",
+        {"SNP Westminster leader Ian Reed MP"},
+        set(),
+    ),
+    ("Later, Ada Lind QC said the court had erred.", "Ada Lind", {"Ada Lind QC"}, set()),
+    # a role noun with a party before it is still a role
+    (
+        "Not surprisingly, the opposition Labour leader, Tom Reed, interrupted his party conference.",
+        "Tom Reed",
+        {"opposition Labour leader", "opposition Labour leader, Tom Reed"},
+        set(),
+    ),
+    # only people take titles: an organisation keeps the role noun before it out
+    (
+        "Meanwhile, the Commissioner of the Harwick Police said the remarks were no crime.",
+        "Harwick Police",
+        set(),
+        {"Commissioner of the Harwick Police"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "has", "lacks"), TITLE_RUNS)
+def test_title_runs_before_a_name(nlp: Any, text: str, name: str, has: set[str], lacks: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    actor = next(a for a in actors if a.name == name)
+    assert has <= set(actor.aliases)
+    assert not lacks & set(actor.aliases)
+
+
+#: (text, the body, the member forms it must have; empty: none)
+MEMBERS = [
+    ("Labour members chanted as the result came in.", "Labour Party", {"Labour members"}),
+    ("A list of Green lawmakers denounced the plan on Monday.", "Green Party", {"Green lawmakers"}),
+    (
+        "Members of the Harwick Port Commission resigned.",
+        "Harwick Port Commission",
+        {"Members of the Harwick Port Commission"},
+    ),
+    ("The Tory grassroots will love it.", "Conservative Party", {"Tory grassroots"}),
+    # supporters and voters are outside the body; a membership noun that modifies another noun is no form
+    ("Labour said its voters and Labour voters stayed at home.", "Labour Party", set()),
+    ("Labour said the Labour leadership election would go ahead.", "Labour Party", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), MEMBERS)
+def test_members_are_forms_of_their_body(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    body = next(a for a in actors if a.name == name)
+    assert {f for f in body.aliases if f.split()[-1].lower() in MEMBERSHIP or f.lower().startswith("members")} == forms
 
 
 SPEAKERS = [
@@ -710,9 +787,16 @@ DESCRIPTIONS = [
         "Anna Varga",
         {"Minnesota congresswoman"},
     ),
+    # ... and so is a party the person's own forms name
+    (
+        "Tom Reed, the former leader of the Labour Party, spoke. The former Labour leader said he was surprised.",
+        "Tom Reed",
+        {"former leader of the Labour Party", "former leader", "former Labour leader"},
+    ),
     # rows that must add nothing: another rank, another party, an indefinite phrase, no one named before
     ("Labour leader Mara Quell and deputy leader Tom Reed spoke. The deputy leader said no.", "Mara Quell", set()),
     ("Green leader Tom Reed spoke first. Labour's leader said no.", "Tom Reed", set()),
+    ("Green leader Tom Reed spoke first. The Labour leader said no.", "Tom Reed", set()),
     ("Mayor Tom Reed spoke. A mayor from the north disagreed.", "Tom Reed", set()),
     ("The mayor spoke first. Later Mayor Tom Reed disagreed.", "Tom Reed", set()),
 ]
@@ -933,6 +1017,28 @@ HEADLINES = [
     ),
     # a headline actor the body never names adds nothing
     ("Brisk attacks the port plan", "Ada Lind defended the plan on Monday.", "Ada Lind", set()),
+    # the headline names in full someone the body calls by surname only
+    (
+        "Crowd jeers at Rep. Ada Lind",
+        "The crowd jeered when the speaker named Lind. Representative Lind said nothing.",
+        "Lind",
+        {"Ada Lind", "Rep. Ada Lind"},
+    ),
+    # a given name alone in the headline
+    (
+        "Harwick imam condemns Tobias for his remarks",
+        "Tobias Vane said the remarks were a joke.",
+        "Tobias Vane",
+        {"Tobias"},
+    ),
+    # ... but not when two body people share it, nor a different given name with the same surname
+    (
+        "Harwick imam condemns Tobias for his remarks",
+        "Tobias Vane apologised. His cousin Tobias Hale did not.",
+        "Tobias Vane",
+        set(),
+    ),
+    ("Tom Lind apologises", "Ada Lind apologised on Monday.", "Ada Lind", set()),
 ]
 
 

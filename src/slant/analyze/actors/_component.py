@@ -30,6 +30,7 @@ from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
 from slant.analyze.actors._headline import add_headline_forms
+from slant.analyze.actors._members import member_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
 from slant.analyze.actors._relational import relational_people
@@ -443,7 +444,9 @@ def _actor(
     spans = sorted({(c.start, c.end) for c in ms})
     aliases = list(dict.fromkeys(text[s:e] for s, e in spans))
     if kind in ("person", "org"):  # a party's or group's modifiers pick a part of it ("Muslim women")
-        aliases += surface_forms(doc, spans, around)
+        aliases += surface_forms(doc, spans, around, person=kind == "person")
+    if kind in ("org", "party"):  # "Labour members", "members of Congress"
+        aliases += [f for f in member_forms(doc, spans) if f not in aliases]
     aliases += [f for f in more if f not in aliases]  # "the party", "the commission" (_anaphora)
     return Actor(
         id=aid,
@@ -461,7 +464,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v7"
+    name: ClassVar[str] = "slant.actors.v8"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

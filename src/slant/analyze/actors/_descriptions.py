@@ -33,6 +33,9 @@ from slant.analyze.common import agree, modifiers, read_tsv, role_nouns
 MAX_WORDS = 6
 _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "our"})
 _POSSESSIVE_PRONOUNS = _DETERMINERS - {"the"}
+#: Kinds of actor whose name may stand inside a description ("the Harwick mayor", "the former Labour
+#: leader"); a body's name must then be in the person's own forms.
+_NAMED_IN_ROLE = frozenset({"place", "org", "party"})
 
 
 def describe_people(
@@ -64,8 +67,8 @@ def describe_people(
         phrase = [t for t in doc[first : tok.i + 1] if t.text not in ("'s", "’s")]
         if not phrase or len(phrase) > MAX_WORDS:
             continue
-        if any(claimed[t.i] and t.dep_ != "poss" and kind_at.get(t.i) != "place" for t in phrase):
-            continue  # a name inside the phrase is someone else's ("the Harwick mayor" may name a place)
+        if any(claimed[t.i] and t.dep_ != "poss" and kind_at.get(t.i) not in _NAMED_IN_ROLE for t in phrase):
+            continue  # a person's name inside the phrase is someone else's; a place or a body names the role
         mine = modifiers([t.lower_ for t in phrase])
         bodies = {t.lower_ for t in phrase if kind_at.get(t.i) in ("org", "party")}  # "Labour's leader"
         fits = [

@@ -8,7 +8,9 @@ forms are aliases of the actor (a reader would say the text calls the person so)
 stay the name itself, so that other analysers still see the describing words as the author's.
 
 Everything here is structural: the noun phrase the name heads, or the noun phrase it stands in apposition
-to. No list of titles or roles is consulted, so a role the lexicons do not know is found all the same.
+to. Only a run of title words that the parser did not tie to the name ("Speaker of the House Nancy
+Pelosi") must hold a role noun (``titles.tsv``, ``speaker_nouns.tsv``); the rest consults no list, so a role
+the lexicons do not know is found all the same.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from slant.analyze.common import role_nouns
 from slant.nlp.spans import doc_text
 
 #: A social-media handle in brackets right after a name: "Dana Quint (@danaquint)" (a post's signature).
@@ -34,10 +37,23 @@ _STOP_PUNCT = frozenset({",", ";", ":", "(", ")", "[", "]", "—", "–", '"', "
 _LEADING_POS = frozenset({"DET", "PRON", "PART", "ADV", "CCONJ", "SCONJ", "ADP", "PUNCT", "INTJ", "SYM"})
 
 
+#: What a title run before a name may hold (see :func:`_title_run`).
+_RUN_POS = frozenset({"PROPN", "NOUN", "ADJ"})
+_RUN_WORD = re.compile(r"[^\W\d_][\w.'’-]*")
+_RUN_JOINERS = frozenset({"of", "the", "for"})
+#: Abbreviated role titles ("Rep.", "Sen.") that the role nouns spell out.
+_ABBREVIATED = frozenset({"rep", "sen", "gov", "gen", "supt", "insp", "cllr", "amb"})
+
+
 def surface_forms(
-    doc: Any, spans: Iterable[tuple[int, int]], memo: dict[tuple[int, int], list[str]] | None = None
+    doc: Any,
+    spans: Iterable[tuple[int, int]],
+    memo: dict[tuple[int, int], list[str]] | None = None,
+    *,
+    person: bool = True,
 ) -> list[str]:
-    """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats.
+    """Forms around the mentions ``spans`` (character offsets) of one actor, in text order, without repeats;
+    a title run before the name (:func:`_title_run`) only for a ``person``.
 
     ``memo`` keeps each mention's forms for a later call over the same Doc (the actor analyser asks twice:
     before and after bare titles join their holders)."""
@@ -46,7 +62,7 @@ def surface_forms(
     found: list[str] = []
     for start, end in spans:
         if (start, end) not in memo:
-            memo[start, end] = _around(doc, text, start, end)
+            memo[start, end] = _around(doc, text, start, end, person)
         found += memo[start, end]
     seen = {text[s:e] for s, e in spans}
     out: list[str] = []
@@ -58,17 +74,26 @@ def surface_forms(
     return out
 
 
-def _around(doc: Any, text: str, start: int, end: int) -> list[str]:
+def _around(doc: Any, text: str, start: int, end: int, person: bool) -> list[str]:
     """The forms around one mention."""
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or not len(span):
         return []
     root = span.root
+    if root.dep_ == "compound" and root.head.i == span.end and _postnominal(root.head):
+        # "Ian Reed MP": the name with its letters after it, and whatever describes the whole
+        span, root = doc[span.start : span.end + 1], root.head
+        named = [span.text]
+    else:
+        named = []
     if root.dep_ in _MODIFIER_DEPS and root.head.i >= span.end:
         # the name only modifies a noun; a possessor keeps its own premodifiers ("Prime Minister Theresa
         # May's policy": the form "Prime Minister Theresa May")
-        return _premodified(text, span, root) if root.dep_ == "poss" else []
+        if root.dep_ != "poss":
+            return []
+        return _premodified(text, span, root) + (_title_run(text, span) if person else [])
     forms = _premodified(text, span, root) + _apposition_before(text, span, root) + _apposition_after(doc, span, root)
+    forms += (_title_run(text, span) if person else []) + named
     handle = _HANDLE.match(text, span.end_char)
     return [*forms, handle.group(1)] if handle else forms
 
@@ -88,6 +113,57 @@ def _premodified(text: str, span: Any, root: Any) -> list[str]:
     if first < title < span.start:
         out.append(text[doc[title].idx : span.end_char])
     return out
+
+
+def _postnominal(tok: Any) -> bool:
+    """Letters after a name ("MP", "QC", "MEP"): a short all-capital proper noun that ends the phrase."""
+    return tok.pos_ == "PROPN" and 2 <= len(tok.text) <= 4 and tok.text.isupper() and tok.text.isalpha()
+
+
+def _title_run(text: str, span: Any) -> list[str]:
+    """ "Speaker of the House Nancy Pelosi", "Nation of Islam leader Ann Reed", "fellow representative Ann
+    Reed's": the words right before a name that read as its title, whatever the parser made of them (it
+    often hangs the name on "House" or "of"): nouns, proper nouns and adjectives, with "of"/"the"/"for"
+    between capitalised words, back to the first other word; kept when a role noun is among them and no
+    other person's name is. Not in a title-case line, where verbs look like proper nouns."""
+    doc = span.doc
+    i = span.start
+    while i > 0 and span.start - i < MAX_WORDS:
+        t = doc[i - 1]
+        if "\n" in t.whitespace_ or "\n" in t.text:
+            break
+        if t.pos_ in _RUN_POS and _RUN_WORD.fullmatch(t.text):
+            if i >= 2 and not doc[i - 2].whitespace_ and (doc[i - 2].text[-1].isalnum() or doc[i - 2].text[-1] in "-/"):
+                break  # the end of a hyphenated word ("37-year-old"): no title
+            i -= 1
+        elif t.lower_ in _RUN_JOINERS and doc[i].text[:1].isupper():
+            j = i - 1  # "of the" inside a capitalised title ("Speaker of the House"), not after a common noun
+            while j > 0 and doc[j - 1].lower_ in _RUN_JOINERS:
+                j -= 1
+            if j == 0 or not doc[j - 1].text[:1].isupper() or "\n" in doc[j - 1].whitespace_:
+                break
+            i = j
+        else:
+            break
+    while i < span.start and (doc[i].lower_ in _RUN_JOINERS or doc[i].is_punct):
+        i += 1
+    run = doc[i : span.start]
+    roles = role_nouns()
+    if (
+        not run
+        or not any(t.lower_ in roles or t.lower_.rstrip(".") in _ABBREVIATED for t in run)
+        or any(t.ent_type_ == "PERSON" for t in run)
+        or _title_case(span.sent)
+    ):
+        return []
+    return [text[run.start_char : span.end_char]]
+
+
+def _title_case(sent: Any) -> bool:
+    """A headline-style line: at most one lower-case content word among three or more capitalised ones."""
+    words = [t for t in sent if t.is_alpha and not t.is_stop]
+    lower: int = sum(bool(t.text.islower()) for t in words)
+    return lower <= 1 and len(words) - lower >= 3
 
 
 def _first_describing(doc: Any, start: int, end: int) -> int | None:
@@ -153,14 +229,14 @@ def _apposition_after(doc: Any, span: Any, root: Any) -> list[str]:
 
 
 def _role_head(tok: Any) -> bool:
-    """A common noun that names a role ("spokesman", "minister"), not part of a name ("Finsbury Park mosque",
-    an entity, or a noun with a proper-noun compound)."""
+    """A common noun that names a role ("spokesman", "minister"), not part of a name ("Harwick Park mosque",
+    an entity, or a noun with a proper-noun compound, unless the noun is a role noun: "the Labour leader")."""
     return (
         tok.pos_ == "NOUN"
         and tok.is_alpha
         and len(tok.text) >= 3
         and not tok.ent_type_
-        and not any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.children)
+        and (tok.lower_ in role_nouns() or not any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.children))
         and "\n" not in tok.doc[tok.left_edge.i : tok.i + 1].text
     )
 

@@ -2,8 +2,9 @@
 the body's Ada Lind the form "Rep. Lind" and its Harwick Port Commission the form "HPC".
 
 The headline is parsed on its own (it is no part of the body's text, so its words have no offsets there) and
-its actors are matched to the body's: the same name or alias, a person's surname when one body person has
-it, or the initials of one body organisation's name. A matched headline actor's names and forms become
+its actors are matched to the body's: the same name or alias; a person's surname, or given name, when one
+body person has it (a full name in the headline matches a body person named by surname only); or the
+initials of one body organisation's name. A matched headline actor's names and forms become
 forms of the body actor (aliases without mentions). A headline actor the body never names is left out.
 """
 
@@ -41,15 +42,8 @@ def _match(h: Actor, actors: tuple[Actor, ...]) -> Actor | None:
     if same:
         return None
     if h.kind == "person":
-        surname = h.name.split()[-1].casefold()
-        given = h.name.split()[0].casefold() if len(h.name.split()) > 1 else None
-        people = [
-            a
-            for a in actors
-            if a.kind == "person"
-            and a.name.split()[-1].casefold() == surname
-            and (given is None or a.name.split()[0].casefold() == given)
-        ]
+        words = h.name.casefold().split()
+        people = [a for a in actors if a.kind == "person" and _same_person(words, a.name.casefold().split())]
         return people[0] if len(people) == 1 else None
     word = h.name.casefold()
     if h.kind in ("org", "party") and " " not in word and len(word) >= 2:
@@ -62,3 +56,14 @@ def _match(h: Actor, actors: tuple[Actor, ...]) -> Actor | None:
         ]
         return bodies[0] if len(bodies) == 1 else None
     return None
+
+
+def _same_person(headline: list[str], body: list[str]) -> bool:
+    """Whether a headline's person name can be the body person's: the same surname and given name; a
+    surname alone on either side ("Lind" for "Ada Lind", "Ada Lind" for the body's only "Lind"); or a
+    given name alone in the headline ("Ada attacks the plan")."""
+    if not headline or not body:
+        return False
+    if len(headline) == 1:
+        return headline[0] in (body[0], body[-1])
+    return headline[-1] == body[-1] and (len(body) == 1 or headline[0] == body[0])
