@@ -154,6 +154,42 @@ def test_members_are_forms_of_their_body(nlp: Any, text: str, name: str, forms: 
     assert {f for f in body.aliases if f.split()[-1].lower() in MEMBERSHIP or f.lower().startswith("members")} == forms
 
 
+#: (text, the organisations it names) -- a role's "<role> of" before a body is a person's title, not part of
+#: the body's name.
+ROLE_OF_BODY = [
+    (
+        "Head of Harwick High Court of the Kingdom Lady Ada Lind announces the ruling at the Harwick High Court.",
+        {"Harwick High Court"},
+    ),
+    ("The Chair of the Harwick Port Trust resigned on Monday.", {"Harwick Port Trust"}),
+    ("The Head of the Commission resigned on Monday.", {"Commission"}),
+    ("The Harwick Port Trust met on Monday.", {"Harwick Port Trust"}),
+]
+
+
+@pytest.mark.parametrize(("text", "bodies"), ROLE_OF_BODY)
+def test_a_role_of_a_body_is_no_part_of_its_name(nlp: Any, text: str, bodies: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert {a.name for a in actors if a.kind == "org"} == bodies
+
+
+#: (text, the group actors and their aliases) -- a group word or a group's adjective before a people noun
+#: names the group; an adjective alone, or before another noun, names none.
+GROUP_PEOPLE = [
+    ("The law protects Jewish people.", {"Jews": {"Jewish people"}}),
+    ("Hate crimes against the Jewish community rose.", {"Jews": {"Jewish community"}}),
+    ("Muslims marched. The Muslim community marched in Harwick.", {"Muslims": {"Muslims", "Muslim community"}}),
+    ("A Jewish newspaper said he is Jewish.", {}),
+    ("Muslim leaders met on Monday.", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "groups"), GROUP_PEOPLE)
+def test_a_group_word_before_a_people_noun(nlp: Any, text: str, groups: dict[str, set[str]]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert {a.name: set(a.aliases) for a in actors if a.kind == "group"} == groups
+
+
 SPEAKERS = [
     # a definite description the text set up names its actor
     (
@@ -590,7 +626,19 @@ HEAD_REFS = [
         "Harwick High Court",
         {"11 justices"},
     ),
+    # ... or named only later, when it is the only such body; or named by the members' own phrase
+    (
+        "In a unanimous judgment, the 11 justices said no.\n\nThe Harwick High Court sat in Wexcombe.",
+        "Harwick High Court",
+        {"11 justices"},
+    ),
+    ("A total of 11 judges at the Harwick High Court made the ruling.", "Harwick High Court", {"11 judges"}),
     ("Three judges sat in Harwick. The Harwick High Court ruled on Monday.", "Harwick High Court", set()),
+    (
+        "The judges said no.\n\nThe Harwick High Court and the Wexcombe Crown Court disagreed.",
+        "Harwick High Court",
+        set(),
+    ),
     (
         "The Harwick High Court and the Wexcombe Crown Court met. The judges said no.",
         "Harwick High Court",

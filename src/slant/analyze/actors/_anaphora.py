@@ -9,7 +9,8 @@ the organisation must be named before it; among several, the one named last. A n
 called by (``GENERIC``: "the group", "the charity") refers to the organisation that was last a clause's
 subject, within two sentences before it (as the quotes analyser reads "The group said"). A definite plural noun for
 the members of a body ("the 11 justices", "the judges": ``resources/actors/members.tsv``) refers to the one
-organisation named before whose name ends in that body's word ("Supreme Court"). Such a phrase is a *form* of
+organisation named before whose name ends in that body's word ("Supreme Court"), or to the only one the
+article names when it is named later; "11 judges at the Supreme Court" to the body its phrase names. Such a phrase is a *form* of
 the actor (an alias), not a mention: it names no one in another article, so it never links actors across
 articles.
 """
@@ -111,13 +112,35 @@ def _members() -> dict[str, str]:
 
 def _member_form(doc: Any, tok: Any, candidates: list[int], groups: list[Group], out: dict[int, list[str]]) -> None:
     """ "the 11 justices" after "the Supreme Court": a form of the one body named before whose name ends in
-    the members' body word (``members.tsv``); nothing when there are none or several."""
+    the members' body word (``members.tsv``), or of the only such body when the article names it after
+    (a lead that says "the justices" before naming the court); "11 judges at the Supreme Court": a form of
+    the body its prepositional phrase names. Nothing when there are several, or for "three judges" alone."""
     lefts = list(tok.lefts)
-    if not lefts or lefts[0].lower_ != "the" or any(t.pos_ not in ("DET", "NUM") for t in lefts):
-        return  # "the 11 justices", "the judges"; not "three judges" or "the appeal judges"
-    named = [g for g in dict.fromkeys(candidates) if any(c.end <= tok.idx for c in groups[g][2])]
-    if len(named) != 1:
-        return
-    form = doc[lefts[0].i + 1 : tok.i + 1].text
-    if form not in out.setdefault(named[0], []):
-        out[named[0]].append(form)
+    bodies = list(dict.fromkeys(candidates))
+    at = _body_named_in_phrase(doc, tok, bodies, groups)
+    if at is not None:
+        first = next((t.i for t in lefts if t.pos_ in ("NUM", "ADJ")), tok.i)
+        g, form = at, doc[first : tok.i + 1].text  # "11 judges" of "A total of 11 judges at the Supreme Court"
+    else:
+        if not lefts or lefts[0].lower_ != "the" or any(t.pos_ not in ("DET", "NUM") for t in lefts):
+            return  # "the 11 justices", "the judges"; not "three judges" or "the appeal judges"
+        named = [g for g in bodies if any(c.end <= tok.idx for c in groups[g][2])]
+        if len(named) != 1 and not (not named and len(bodies) == 1):
+            return
+        g, form = (named or bodies)[0], doc[lefts[0].i + 1 : tok.i + 1].text
+    if form not in out.setdefault(g, []):
+        out[g].append(form)
+
+
+def _body_named_in_phrase(doc: Any, tok: Any, bodies: list[int], groups: list[Group]) -> int | None:
+    """The body a member noun's "at"/"of"/"on" phrase names ("judges at the Supreme Court"), if any."""
+    for prep in tok.rights:
+        if prep.dep_ != "prep" or prep.lower_ not in ("at", "of", "on"):
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            for g in bodies:
+                if any(c.tok_start <= obj.i < c.tok_end for c in groups[g][2]):
+                    return g
+    return None

@@ -25,9 +25,12 @@ from slant.analyze.actors._candidate import (
     _is_cap,
     title_at,
 )
-from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise
+from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, role_nouns
 from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, trim_offsets
+
+#: Nouns for the people of a group, which a group word before them names as a whole ("the Muslim community").
+PEOPLE_NOUNS = frozenset({"people", "peoples", "community", "communities", "population", "populations"})
 
 
 class _Finder:
@@ -208,12 +211,13 @@ class _Finder:
                         )
                     break
             if best is None:
-                best = self._party_adjective(i)
+                best = self._party_adjective(i) or self._group_adjective(i)
             if best is None:
                 i += 1
                 continue
             if best.kind == "group":
                 self._compound_group(best, out)
+                self._people_noun(best)
             if self._common_word_at_start(best):
                 doubtful.append(best)
                 i = best.tok_end
@@ -237,6 +241,25 @@ class _Finder:
             return None
         end = tok.idx + len(tok.text)
         return Candidate(i, i + 1, tok.idx, end, "party", "lexicon", canonical=canonical)
+
+    def _group_adjective(self, i: int) -> Candidate | None:
+        """A group's adjective before a people noun ("Jewish people", "the Jewish community"): the group."""
+        tok = self.doc[i]
+        canonical = self.lex.group_adjectives.get(tok.lower_)
+        if canonical is None or not _is_cap(tok) or i + 1 >= len(self.doc):
+            return None
+        noun = self.doc[i + 1]
+        if noun.lower_ not in PEOPLE_NOUNS or tok.whitespace_ != " ":
+            return None
+        return Candidate(i, i + 2, tok.idx, noun.idx + len(noun.text), "group", "lexicon", canonical=canonical)
+
+    def _people_noun(self, c: Candidate) -> None:
+        """Widen a group word over a people noun after it ("the Muslim community", "Sikh people"): the
+        phrase names the group, where another noun after it would make the word attributive."""
+        doc = self.doc
+        b = c.tok_end
+        if b < len(doc) and doc[b].lower_ in PEOPLE_NOUNS and doc[b - 1].whitespace_ == " ":
+            c.tok_end, c.end = b + 1, doc[b].idx + len(doc[b].text)
 
     def _compound_group(self, c: Candidate, out: list[Candidate]) -> None:
         """Widen a group word after an ethnonym or nationality into one group ("Arab Americans", "British
@@ -419,6 +442,7 @@ class _Finder:
                 or doc[a].pos_ in FUNCTION_POS
             ):
                 a += 1
+            a = self._past_role_of(a, b)
             words = [doc[j].text for j in range(a, b)]
             heads = [w for w in words if w in lex.org_words]
             single_acronym = len(words) == 1 and words[0].isupper() and len(words[0]) > 1
@@ -463,6 +487,14 @@ class _Finder:
                         out.append(c)
                     piece_start = None
         return out
+
+    def _past_role_of(self, a: int, b: int) -> int:
+        """Where a body's name starts in ``doc[a:b]`` after a role's "<role> of (the)" ("Head of Supreme
+        Court", "Chair of the Harwick Trust": the title of a person, naming the body after it)."""
+        doc = self.doc
+        if b - a > 3 and doc[a].lower_ in role_nouns() and doc[a + 1].lower_ == "of":
+            return a + (3 if doc[a + 2].lower_ == "the" else 2)
+        return a
 
     def _person_inside(self, ent: Any) -> int | None:
         """Where a person's name starts inside an entity the model typed otherwise: a known given name and
@@ -543,6 +575,10 @@ class _Finder:
             b -= 1
         if a >= b or doc[a].pos_ == "PRON":
             return None
+        if label != "PERSON" and self._past_role_of(a, b) > a:
+            a = self._past_role_of(a, b)
+            if b - a < 2:
+                return None  # "Head of the Commission": no body's name left
         if label == "PERSON":
             while b - a > 1 and doc[a].text in lex.section_labels:
                 a += 1  # "Opinion Donald Harlan": a page label glued to the story's first words

@@ -32,6 +32,7 @@ class Lexicon:
     title_words: dict[str, int]  # first word of a title -> the longest title's word count
     parties: dict[str, str]  # surface (case-sensitive) -> canonical party name
     groups: dict[str, str]  # surface (lower-case) -> canonical group name
+    group_adjectives: dict[str, str]  # lower-case adjective -> canonical group name, before a people noun only
     places: frozenset[str]  # place names (case-sensitive)
     place_suffixes: frozenset[str]  # final words marking a place
     place_prefixes: frozenset[str]  # first words marking a place ("Lower", "Upper")
@@ -73,6 +74,7 @@ def load_lexicon() -> Lexicon:
         title_words=title_words,
         parties={r["surface"]: r["canonical"] for r in _rows("parties.tsv")},
         groups={r["surface"].lower(): r["canonical"] for r in _rows("groups.tsv")},
+        group_adjectives={r["adjective"].lower(): r["canonical"] for r in _rows("group_adjectives.tsv")},
         places=frozenset(r["surface"] for r in places if r["type"] == "name"),
         place_suffixes=frozenset(s for s in suffixes if not s.startswith("-")),
         place_prefixes=frozenset(r["surface"] for r in places if r["type"] == "prefix"),
