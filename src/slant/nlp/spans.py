@@ -33,6 +33,19 @@ def doc_text(doc: Any) -> str:
     return once_per_doc(doc, "slant_text", lambda d: str(d.text))
 
 
+def tokens_of(doc: Any) -> list[Any]:
+    """The Doc's tokens as a list, made once per Doc: iterating a Doc makes a new ``Token`` object for every
+    token on every pass, and the analysers walk each article's tokens dozens of times (about a quarter of
+    the actor analyser's time, py-spy). Callers share the list: never change it."""
+    return once_per_doc(doc, "slant.tokens", list)
+
+
+def span_text(span: Any) -> str:
+    """``span.text`` read off the Doc's cached text (``doc_text``): spaCy's ``Span.text`` joins the span's
+    tokens on every access, a hot spot where analysers read each sentence's text."""
+    return doc_text(span.doc)[span.start_char : span.end_char]
+
+
 def char_span(obj: Any) -> tuple[int, int]:
     """Character offsets ``(start, end)`` of a spaCy ``Span`` or ``Token`` in its Doc's text."""
     if hasattr(obj, "start_char"):

@@ -23,6 +23,7 @@ from typing import Any
 from slant.analyze.actors._pronouns import quoted_tokens
 from slant.analyze.actors._titles import Group
 from slant.analyze.common import read_tsv
+from slant.nlp.spans import tokens_of
 
 #: Determiners after which a bare head noun refers back ("the party"; "his party" keeps the pronoun).
 DETERMINERS = frozenset({"the", "his", "her", "its", "their", "our"})
@@ -49,7 +50,7 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
         return {}
     out: dict[int, list[str]] = {}
     bodies = _members()
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.tag_ == "NNS" and tok.lemma_.lower() in bodies and not claimed[tok.i]:
             _member_form(doc, tok, heads.get(bodies[tok.lemma_.lower()], []), groups, out)
             continue

@@ -22,6 +22,7 @@ from typing import Any
 
 from slant.analyze.actors._candidate import Candidate
 from slant.analyze.common import read_tsv
+from slant.nlp.spans import tokens_of
 
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod"})
 _AGENT_DEPS = frozenset({"nsubj", "nsubjpass", "agent"})
@@ -65,7 +66,7 @@ def find_collectives(
     table = _table()
     found: dict[str, tuple[str, str, list[Candidate]]] = {}
     bare: list[tuple[str, Candidate]] = []
-    for tok in doc:
+    for tok in tokens_of(doc):
         noun = table.get(tok.lemma_.lower()) or table.get(tok.lower_)
         if noun is None and tok.tag_ == "NNPS":  # a capitalised plural opening a sentence keeps its lemma
             noun = table.get(tok.lower_.removesuffix("s"))

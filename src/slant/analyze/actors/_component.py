@@ -48,7 +48,7 @@ from slant.analyze.common import (
 )
 from slant.models import Actor, ActorKind, Span
 from slant.nlp import load_nlp
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, tokens_of
 
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
 
@@ -328,7 +328,7 @@ def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate]
 def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon) -> list[Candidate]:
     """Lone given names or surnames of known people that no other rule took ("Livingstone" untagged)."""
     out: list[Candidate] = []
-    for tok in doc:
+    for tok in tokens_of(doc):
         if claimed[tok.i] or tok.text not in parts or not tok.is_alpha:
             continue
         if tok.is_sent_start and tok.pos_ not in NAME_POS:
@@ -370,7 +370,7 @@ def _untagged_acronyms(by_key: dict[str, list[Candidate]], doc: Any, claimed: li
     abbrev = _abbreviations(by_key)
     if not abbrev:
         return
-    for tok in doc:
+    for tok in tokens_of(doc):
         if claimed[tok.i] or not is_acronym(tok.text) or tok.text in lex.titles or tok.lower_ in lex.non_actors:
             continue
         target = abbrev.get(tok.lower_)

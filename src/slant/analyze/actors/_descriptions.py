@@ -28,6 +28,7 @@ from typing import Any
 from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
 from slant.analyze.common import agree, modifiers, read_tsv, role_nouns
+from slant.nlp.spans import tokens_of
 
 #: Longest description taken (tokens, determiner left out).
 MAX_WORDS = 6
@@ -50,7 +51,7 @@ def describe_people(
     person_at = {i: g for g in people for c in groups[g][2] for i in range(c.tok_start, c.tok_end)}
     out: dict[int, list[str]] = {}
     at: list[tuple[int, int, int]] = []
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.tag_ not in ("NN", "NNP") or tok.lower_ not in roles or claimed[tok.i]:
             continue
         if any(c.dep_ in ("appos", "compound") and c.i > tok.i for c in tok.children):

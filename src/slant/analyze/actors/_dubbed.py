@@ -16,6 +16,7 @@ from typing import Any
 
 from slant.analyze.actors._candidate import Candidate
 from slant.analyze.common import read_tsv
+from slant.nlp.spans import tokens_of
 
 #: Objects of a naming verb that make its name an epithet for one person or thing.
 _ONE = frozenset({"her", "him", "me", "you", "it", "us"})
@@ -33,7 +34,7 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
     """``(name, kind, mentions, forms)`` of each name the text gives (see the module docstring)."""
     names: dict[tuple[str, ...], list[str]] = {}  # the name's words (lower case, no "the") -> forms
     verbs = _verbs()
-    for tok in doc:
+    for tok in tokens_of(doc):
         how = verbs.get(tok.lemma_.lower())
         if how is None or tok.pos_ != "VERB":
             continue
@@ -46,7 +47,7 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
                 form = _named_phrase(doc, tok)
                 if form and form not in forms:
                     forms.append(form)
-    lowers = [t.lower_ for t in doc]
+    lowers = [t.lower_ for t in tokens_of(doc)]
     for i in range(1, len(lowers)):  # 'made by “the Squad.”': a quoted capitalised name
         if lowers[i] != "the" or lowers[i - 1] not in _QUOTES:
             continue

@@ -27,7 +27,7 @@ from slant.analyze.actors._candidate import (
 )
 from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, role_nouns
 from slant.nlp.datelines import dateline_at, paragraph_starts
-from slant.nlp.spans import doc_text, trim_offsets
+from slant.nlp.spans import doc_text, tokens_of, trim_offsets
 
 #: Nouns for the people of a group, which a group word before them names as a whole ("the Muslim community").
 PEOPLE_NOUNS = frozenset({"people", "peoples", "community", "communities", "population", "populations"})
@@ -41,9 +41,9 @@ class _Finder:
         self.lex = lex
         self.text: str = doc_text(doc)
         self.idx = _indexes(lex)
-        self.ends = {t.idx + len(t.text): t.i for t in doc}
+        self.ends = {t.idx + len(t.text): t.i for t in tokens_of(doc)}
         self.claimed: list[bool] = [False] * len(doc)
-        self.ent_label: list[str] = [t.ent_type_ for t in doc]
+        self.ent_label: list[str] = [t.ent_type_ for t in tokens_of(doc)]
 
     # -- helpers -----------------------------------------------------------------------------------------
     def _cand(self, a: int, b: int, kind: str, source: str, **kw: Any) -> Candidate | None:
@@ -156,7 +156,7 @@ class _Finder:
     def laws(self) -> list[Candidate]:
         """Titles of bills and acts: a capitalised run (brackets allowed) ending in "Bill" / "Act"."""
         doc, out = self.doc, []
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(tokens_of(doc)):
             if tok.text not in self.lex.law_words or i == 0:
                 continue
             if i + 1 < len(doc) and _is_cap(doc[i + 1]) and not doc[i + 1].is_sent_start:
@@ -299,7 +299,7 @@ class _Finder:
     # -- 3. place cues -----------------------------------------------------------------------------------
     def cues(self) -> list[Candidate]:
         doc, lex, out = self.doc, self.lex, []
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(tokens_of(doc)):
             if tok.lower_ not in self.idx.cue_last or i + 1 >= len(doc):
                 continue
             if not any(" ".join(t.lower_ for t in doc[max(0, i - k) : i + 1]) in lex.place_cues for k in (0, 1, 2, 3)):
@@ -319,7 +319,7 @@ class _Finder:
     def place_nouns(self) -> list[Candidate]:
         """A capitalised run right before a place noun is a place ("the Inverbrae and Coll by-election")."""
         doc, lex, out = self.doc, self.lex, []
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(tokens_of(doc)):
             by_election = tok.text == "by" and i + 2 < len(doc) and doc[i + 1].text == "-"
             if not ((tok.text in lex.place_after) or (by_election and doc[i + 2].lower_ == "election")):
                 continue  # lower-case only: "Borough" in "Harwick Borough Council" is part of the name
@@ -363,7 +363,7 @@ class _Finder:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the
         union, said"); the kind comes from the noun (``org_words.tsv`` org-noun / party-noun)."""
         doc, lex, out = self.doc, self.lex, []
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(tokens_of(doc)):
             if tok.text != "," or i == 0 or not _is_cap(doc[i - 1]):
                 continue
             kind = self._org_apposition(i, i)

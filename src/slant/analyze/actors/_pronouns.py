@@ -38,7 +38,7 @@ from typing import Any
 
 from slant.analyze.common import role_nouns
 from slant.models import Span
-from slant.nlp.spans import once_per_doc
+from slant.nlp.spans import once_per_doc, tokens_of
 
 PRONOUNS: dict[str, str] = {
     "he": "m", "him": "m", "his": "m", "himself": "m",
@@ -97,7 +97,7 @@ class _Linker:
         self.sent: list[int] = []
         self.para: list[int] = []
         s = p = 0
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(tokens_of(doc)):
             if tok.is_sent_start and i:
                 s += 1
             if tok.is_space and "\n" in tok.text:
@@ -343,7 +343,7 @@ def quoted_tokens(doc: Any) -> list[bool]:
 def _quoted_tokens(doc: Any) -> list[bool]:
     out: list[bool] = []
     inside = False
-    for tok in doc:
+    for tok in tokens_of(doc):
         t = tok.text
         if tok.is_space and "\n" in t:
             inside = False
@@ -390,7 +390,7 @@ def link_pronouns(
     kinds = {m[2]: m[3] for m in mentions}
     out: list[tuple[Span, str]] = []
     k = 0
-    for tok in doc:
+    for tok in tokens_of(doc):
         end = tok.idx + len(tok.text)
         while k < len(mentions) and mentions[k][0] < end:
             linker.see(*mentions[k])

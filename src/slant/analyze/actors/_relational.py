@@ -18,6 +18,7 @@ from slant.analyze.actors._candidate import Candidate
 from slant.analyze.actors._descriptions import gender_of, relational_nouns
 from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
+from slant.nlp.spans import tokens_of
 
 _POSSESSIVE = frozenset({"'s", "’s", "'", "’"})
 
@@ -35,7 +36,7 @@ def relational_people(doc: Any, groups: list[Group], forms: dict[int, list[str]]
     known = {f.lower().replace("’", "'") for fs in forms.values() for f in fs}
     known |= {name.lower().replace("’", "'") for name, _, _, _ in groups}
     found: dict[str, tuple[str, list[Candidate], str | None]] = {}
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.tag_ != "NN" or tok.lower_ not in nouns or quoted[tok.i]:
             continue
         mark = doc[tok.i - 1] if tok.i > 0 else None

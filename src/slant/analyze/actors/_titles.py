@@ -14,6 +14,7 @@ from typing import Any
 
 from slant.analyze.actors._candidate import Candidate, _is_cap, title_at
 from slant.analyze.common import Lexicon, agree, modifiers
+from slant.nlp.spans import tokens_of
 
 #: One actor being assembled: name, kind, mentions, gender (persons).
 Group = tuple[str, str, list[Candidate], str | None]
@@ -23,7 +24,7 @@ def link_titles(doc: Any, groups: list[Group], forms: dict[int, list[str]], clai
     """Add each bare title's mention to the person it names (``forms``: group index -> its forms), or
     append a person named by the title; ``groups`` is changed in place."""
     after = -1
-    for the in doc:
+    for the in tokens_of(doc):
         i = the.i
         if i <= after or the.lower_ != "the" or i + 1 >= len(doc) or not _is_cap(doc[i + 1]):
             continue

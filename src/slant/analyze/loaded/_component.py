@@ -24,7 +24,7 @@ from slant.analyze.loaded._lexicon import SCARE_QUOTES, LoadedLexicon, load_load
 from slant.analyze.loaded._match import find_matches
 from slant.analyze.loaded._scare import Spans, find_scare_quotes
 from slant.models import Flag, Quote
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, tokens_of
 
 KIND = "loaded"
 
@@ -74,7 +74,7 @@ def densities(doc: Any, quotes: Sequence[Quote], flags: Sequence[Flag]) -> dict[
     """``loaded_density`` and ``loaded_quoted_density``: loaded flags per 100 words of each voice."""
     quoted = Spans([(q.start, q.end) for q in quotes])
     author_words = quoted_words = 0
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.is_punct or tok.is_space:
             continue
         if quoted.covers(tok.idx):

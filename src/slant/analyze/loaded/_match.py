@@ -15,6 +15,7 @@ from typing import Any
 
 from slant.analyze.loaded._context import aimed_at_person, figurative_object, introduces_clause, used_as_modifier
 from slant.analyze.loaded._lexicon import Entry, LoadedLexicon
+from slant.nlp.spans import tokens_of
 
 #: Tokens on each side of a match in which an ``unless`` word cancels it (within its sentence).
 UNLESS_WINDOW = 8
@@ -112,7 +113,7 @@ def find_matches(doc: Any, lex: LoadedLexicon, skip: Callable[[int, int], bool] 
     """
     index = lex.index
     found: list[Match] = []
-    for i, tok in enumerate(doc):
+    for i, tok in enumerate(tokens_of(doc)):
         low, lemma = _keys(tok)
         cands: Sequence[Entry] = index.get(low, ())
         if lemma != low and lemma in index:

@@ -20,6 +20,7 @@ from slant.analyze.base import Component, Context
 from slant.analyze.models._partisan_model import load_model, packaged_path
 from slant.models import Flag, Quote
 from slant.nlp import stop_words
+from slant.nlp.spans import span_text
 
 #: Probability from which a sentence is flagged (the classifiers' decision threshold).
 THRESHOLD = 0.5
@@ -34,7 +35,7 @@ def sentence_spans(doc: Any) -> list[tuple[int, int, str]]:
     for sent in doc.sents:
         words = sum(1 for t in sent if t.is_alpha)
         if words >= MIN_WORDS:
-            out.append((sent.start_char, sent.end_char, sent.text))
+            out.append((sent.start_char, sent.end_char, span_text(sent)))
     return out
 
 

@@ -53,7 +53,7 @@ from slant.analyze.quotes._reported import find_reported
 from slant.analyze.quotes._speaker import Speaker, SpeakerFinder
 from slant.analyze.quotes._windows import Windows
 from slant.models import Actor, Quote, Span
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, tokens_of
 
 #: Longest unframed quoted stretch (in words) taken for a phrase rather than a quote.
 SHORT_WORDS = 5
@@ -361,7 +361,7 @@ def _subject_mentions(doc: Any, finder: SpeakerFinder, index: MarkIndex) -> list
     outside quotation marks (in 'because Trump “is less bound ...”' the quote goes on with the writer's
     sentence about Trump, so it is no sign that Trump speaks)."""
     out: list[tuple[int, str, str]] = []
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.dep_ == "nsubj" and index.at(tok.head.idx) is None:
             hit = finder.named_person(tok)
             if hit is not None:

@@ -25,7 +25,7 @@ from typing import Any
 from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze.quotes._marks import MarkIndex
 from slant.nlp.datelines import dateline_at
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, tokens_of
 
 #: Punctuation trimmed from the edges of a reported clause (closing quote marks are kept by the caller).
 EDGE = frozenset(",;:—–-.()")
@@ -77,7 +77,7 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
     """Every outermost reported clause of ``doc``; ``subject(verb)`` gives the speaking token."""
     found: list[Reported] = []
     text: str = doc_text(doc)
-    for tok in doc:
+    for tok in tokens_of(doc):
         if marks.at(tok.idx) is not None:
             continue  # the speaker's own words: a verb inside a quote reports nothing for us
         obj = _according(tok)

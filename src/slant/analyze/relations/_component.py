@@ -28,7 +28,7 @@ from slant.analyze.base import Component, Context
 from slant.analyze.relations._lexicon import load_relation_lexicon
 from slant.analyze.relations._rules import Found, Rules
 from slant.models import Actor, Quote, Relation, Span
-from slant.nlp.spans import doc_text, mention_tokens
+from slant.nlp.spans import doc_text, mention_tokens, tokens_of
 
 FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
 
@@ -68,7 +68,7 @@ def token_index(
             actor_at[span.start] = aid
             pronoun_at[span.start] = True
     if quotes.quotes:
-        for tok in doc:
+        for tok in tokens_of(doc):
             if tok.lower_ in FIRST_PERSON and actor_at[tok.i] is None:
                 speaker = quotes.speaker(tok.idx)
                 if speaker is not None:

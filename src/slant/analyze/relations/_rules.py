@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from slant.analyze.relations._lexicon import Predicate, RelationLexicon
+from slant.nlp.spans import tokens_of
 
 #: How far a verb may climb through governing verbs to find its subject.
 MAX_CLIMB = 5
@@ -103,7 +104,7 @@ class Rules:
     def run(self) -> Iterator[Found]:
         """Every relation in the Doc, in token order."""
         lex = self.lex
-        for tok in self.doc:
+        for tok in tokens_of(self.doc):
             pos = tok.pos_
             if pos not in ("VERB", "NOUN", "PROPN", "ADJ"):
                 continue

@@ -33,7 +33,7 @@ from typing import Any
 
 from slant.analyze.relations import rule_run, who_asserts
 from slant.models import Actor, Quote, Span
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, tokens_of
 
 #: Relation kinds that are a judgement of the target by the source.
 ACT_KINDS = frozenset(
@@ -100,7 +100,7 @@ def find_acts(
             words = _words(doc, tok, actor_at)
         cue = (tok.idx, tok.idx + len(tok.text))
         out.append(Act(f.source, f.target, n, round(sign * strength, 3), cue, words))
-    for tok in doc:
+    for tok in tokens_of(doc):
         if tok.pos_ != "VERB" or tok.lemma_.lower() not in NAMING_VERBS or index.at(tok.idx) is not None:
             continue
         if any(c.dep_ == "neg" for c in tok.children):

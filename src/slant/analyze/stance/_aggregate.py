@@ -29,6 +29,7 @@ from slant.analyze.stance._acts import Act
 from slant.analyze.stance._anaphora import event_anaphors
 from slant.analyze.stance._types import Cue, Probs, TargetItem, signed
 from slant.models import Actor, Quote, Span, Stance
+from slant.nlp.spans import span_text
 
 #: Shrinkage of the net balance toward 0 (in units of one sentence's |s|).
 PRIOR = 0.5
@@ -103,7 +104,7 @@ def build_items(
             k += 1
         if not here:
             continue
-        text = sent.text
+        text = span_text(sent)
         local = [(s - lo, e - lo, aid) for s, e, aid in here]
         holes = [(s - lo, e - lo) for s, e in _clip(quoted, lo, hi)]
         allowed = complement(holes, 0, hi - lo)

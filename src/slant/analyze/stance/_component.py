@@ -26,6 +26,7 @@ from slant.analyze.stance._rules import RuleScorer
 from slant.analyze.stance._tree import Judgement, resolve_irony
 from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer
 from slant.models import Actor, Quote, Span, Stance
+from slant.nlp.spans import doc_text
 
 #: In an article, what is done to an actor ("removed", "sacked") is weaker evidence of the author's
 #: stance than the author's own judgements, so negative object-role cues count this much.
@@ -68,7 +69,7 @@ def extract_stances(
         probs: list[Probs] = [rules.probs(j.raw) for j in judged]
     else:
         probs = scorer.score(items)
-    text: str = getattr(doc, "text", "")
+    text: str = doc_text(doc) if hasattr(doc, "text") else ""
     return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors], acts)
 
 

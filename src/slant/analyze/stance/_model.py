@@ -46,6 +46,7 @@ from slant.analyze.stance._component import EVENT_FACTOR, StanceComponent, judge
 from slant.analyze.stance._rules import RuleScorer, probs_from_raw
 from slant.analyze.stance._tree import Judgement
 from slant.analyze.stance._types import Probs, TargetItem, TargetScorer, signed
+from slant.nlp.spans import doc_text
 
 #: What a hidden (quoted) stretch becomes in the text the model sees.
 MASK = "…"
@@ -193,6 +194,6 @@ class ModelStanceComponent(StanceComponent):
             return
         judged = judge_article(self.rules, ctx.doc, items, [(s.holder, s.target) for s in slots], quotes)
         probs = self.combined.combine(self.combined.model.score(items), judged, [it.holder for it in items])
-        text: str = getattr(ctx.doc, "text", "")
+        text: str = doc_text(ctx.doc) if hasattr(ctx.doc, "text") else ""
         order = [a.id for a in actors]
         ctx.data["stances"] = aggregate(items, slots, probs, [j.cues for j in judged], text, order, acts)

@@ -238,8 +238,10 @@ class RuleScorer:
                     head = next((t for t in span if t.head.i not in idx or t.head.i == t.i), span[0])
                     phrase = (entry, idx, head, ix.starts[k + n - 1] + len(span[-1].text))
                     break
-            particle = self._particle(tok, lemma) if tok.pos_ == "VERB" else None
-            got.append(_TokenCues(tok, start, start + len(tok.text), phrase, particle, self._word_entries(tok, lemma)))
+            particle = self._particle(tok, lemma) if lemma in self.lex.phrases and tok.pos_ == "VERB" else None
+            words = self._word_entries(tok, lemma)
+            if phrase is not None or particle is not None or words:  # a word that starts no cue needs no slot
+                got.append(_TokenCues(tok, start, start + len(tok.text), phrase, particle, words))
         ix.memo[key] = got
         return got
 
@@ -352,7 +354,10 @@ class RuleScorer:
         idx: frozenset[int],
         mentions: Sequence[tuple[int, int]] = (),
     ) -> _Found:
-        factor = self._modifier(head, idx)
+        key = ("modifier", id(self), (head.i, idx))
+        factor: float | None = ix.memo.get(key)
+        if factor is None:  # the same cue is found again for each holder and target of its sentence
+            factor = ix.memo[key] = self._modifier(head, idx)
         if factor < 0 and entry.role == "object" and entry.weight < 0:
             factor = 0.0  # "did not blame X" is no praise of X: a harm not done is no evidence
         weight = entry.weight * factor

@@ -15,6 +15,7 @@ from typing import Any
 
 from slant.analyze.stance._lexicon import CueEntry, Frame, StanceLexicon
 from slant.analyze.stance._types import Cue, TargetItem
+from slant.nlp.spans import tokens_of
 
 #: Attribution by tree distance (edges between cue and target head); beyond the table: the last value.
 DECAY: tuple[float, ...] = (1.0, 1.0, 0.9, 0.75, 0.6, 0.45, 0.35, 0.3, 0.25)
@@ -112,7 +113,8 @@ class _Sentence:
     def __init__(self, sent: Any) -> None:
         self.sent = sent
         self.base = int(getattr(sent, "start_char", 0))
-        self.tokens = list(sent)
+        doc = getattr(sent, "doc", None)
+        self.tokens = tokens_of(doc)[sent.start : sent.end] if doc is not None and doc is not sent else list(sent)
         self.starts = [t.idx - self.base for t in self.tokens]
         self.chains: dict[int, list[Any]] = {}
         #: What a scorer found in this sentence independently of holder and target (see ``_token_cues``).

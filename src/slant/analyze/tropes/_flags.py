@@ -18,7 +18,7 @@ from slant.analyze.tropes._patterns import Compiled, CompiledTrope, Cue
 from slant.analyze.tropes._refs import antecedent, generic_mention_ok
 from slant.analyze.tropes._rules import Act, group_named, may_name, names_group, rule_lexicon
 from slant.models import Flag, Quote
-from slant.nlp.spans import doc_text
+from slant.nlp.spans import doc_text, span_text
 
 Voice = Literal["author", "quoted", "discussed"]
 
@@ -377,7 +377,7 @@ class _Named:
         if key not in self.known:
             words = self.words.get(sent.start_char)
             if words is None:
-                words = self.words[sent.start_char] = frozenset(_WORD.findall(sent.text.lower()))
+                words = self.words[sent.start_char] = frozenset(_WORD.findall(span_text(sent).lower()))
             self.known[key] = may_name(group, words) and group_named(self.doc, sent, group)
         return self.known[key]
 
@@ -397,7 +397,7 @@ def _cue_flags(doc: Any, comp: Compiled, quotes: _Quotes) -> list[Flag]:
     named_in = _Named(doc)
     for i, sent in enumerate(sents):
         prev = _before_in_paragraph(text, sents, i)
-        norm = normalise(sent.text)
+        norm = normalise(span_text(sent))
         sentence = norm.text
         base = sent.start_char
         words = frozenset(_WORD.findall(sentence.lower()))
@@ -497,7 +497,7 @@ def _act_flags(doc: Any, comp: Compiled, quotes: _Quotes, acts: Sequence[Act]) -
         if trope is None:
             continue
         sent = doc[act.start].sent
-        sentence = sent.text
+        sentence = span_text(sent)
         base = sent.start_char
         words = frozenset(_WORD.findall(sentence.lower()))
         if _any(trope.counter, sentence, words):
@@ -538,5 +538,5 @@ def _hate_flag(
 def _sentence_at(doc: Any, char: int) -> tuple[str, frozenset[str]]:
     """The (leetspeak-plain) text and word set of the sentence holding character ``char``."""
     span = doc.char_span(char, char + 1, alignment_mode="expand")
-    sentence = _plain(span[0].sent.text) if span is not None and len(span) else ""
+    sentence = _plain(span_text(span[0].sent)) if span is not None and len(span) else ""
     return sentence, frozenset(_WORD.findall(sentence.lower()))
