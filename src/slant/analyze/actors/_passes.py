@@ -38,6 +38,7 @@ class _Finder:
 
     def __init__(self, doc: Any, lex: Lexicon) -> None:
         self.doc = doc
+        self.toks: list[Any] = tokens_of(doc)
         self.lex = lex
         self.text: str = doc_text(doc)
         self.idx = _indexes(lex)
@@ -49,14 +50,14 @@ class _Finder:
     def _cand(self, a: int, b: int, kind: str, source: str, **kw: Any) -> Candidate | None:
         """A candidate over tokens [a, b), offsets trimmed; None when nothing is left. Links, e-mail addresses
         and handles at either end are not part of a name ("Polk County Jail https://t.co/...", "@POTUS")."""
-        doc = self.doc
-        while a < b and is_web_token(doc[a]):
+        toks = self.toks
+        while a < b and is_web_token(toks[a]):
             a += 1
-        while b > a and is_web_token(doc[b - 1]):
+        while b > a and is_web_token(toks[b - 1]):
             b -= 1
         if a >= b:
             return None
-        start, end = trim_offsets(self.text, doc[a].idx, doc[b - 1].idx + len(doc[b - 1].text))
+        start, end = trim_offsets(self.text, toks[a].idx, toks[b - 1].idx + len(toks[b - 1].text))
         if start >= end:
             return None
         return Candidate(a, b, start, end, kind, source, **kw)
@@ -71,17 +72,19 @@ class _Finder:
     def _attributive(self, end: int) -> bool:
         """Whether the words before token ``end`` modify the noun at ``end`` ("Muslim vote")."""
         doc = self.doc
-        if end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN"):
+        toks = self.toks
+        if end >= len(doc) or toks[end].pos_ not in ("NOUN", "PROPN"):
             return False
-        return bool(doc[end - 1].head.i >= end)
+        return bool(toks[end - 1].head.i >= end)
 
     # -- 1. titles ---------------------------------------------------------------------------------------
     def titles(self) -> list[Candidate]:
         doc, lex = self.doc, self.lex
+        toks = self.toks
         out: list[Candidate] = []
         i = 0
         while i < len(doc):
-            found = title_at(doc, i, lex) if _is_cap(doc[i]) else None
+            found = title_at(doc, i, lex) if _is_cap(toks[i]) else None
             if found is not None and found[0].kind == "postnominal":
                 c = self._before_postnominal(i, out[-1].tok_end if out else 0)
                 if c is not None:
@@ -118,18 +121,19 @@ class _Finder:
         Sonja Penzel said"; not "Speaker Series Events")."""
         if not 2 <= b - a <= MAX_NAME_WORDS or any(self.ent_label[k] not in ("", "PERSON") for k in range(a, b)):
             return False
-        if any(self.doc[k].tag_ != "NNP" for k in range(a, b)):
+        if any(self.toks[k].tag_ != "NNP" for k in range(a, b)):
             return False  # "Speaker Series Events": a plural is no name word
-        return b >= len(self.doc) or not _is_cap(self.doc[b])
+        return b >= len(self.doc) or not _is_cap(self.toks[b])
 
     def _before_postnominal(self, i: int, floor: int) -> Candidate | None:
         """Two or three name words before a post-nominal are a person the model may miss ("Corwin Tull MP");
         words the lexicons or the model give another kind ("Tower Hamlets MP", "North Norfolk MP") are not."""
         doc, lex = self.doc, self.lex
+        toks = self.toks
         a = i
-        while a > floor and i - a < MAX_NAME_WORDS and _is_cap(doc[a - 1]) and doc[a - 1].text.isalpha():
+        while a > floor and i - a < MAX_NAME_WORDS and _is_cap(toks[a - 1]) and toks[a - 1].text.isalpha():
             a -= 1
-            if doc[a].is_sent_start:
+            if toks[a].is_sent_start:
                 break
         words = [t.text for t in doc[a:i]]
         if len(words) < 2 or any(t.ent_type_ not in ("", "PERSON") for t in doc[a:i]):
@@ -139,13 +143,14 @@ class _Finder:
             for w in words
         ):
             return None
-        if title_at(doc, a, lex) is not None or doc[a].pos_ in FUNCTION_POS:
+        if title_at(doc, a, lex) is not None or toks[a].pos_ in FUNCTION_POS:
             return None
         return self._cand(a, i, "person", "title")
 
     def _name_word(self, j: int) -> bool:
         doc, lex = self.doc, self.lex
-        tok = doc[j]
+        toks = self.toks
+        tok = toks[j]
         if tok.is_sent_start or not _is_cap(tok) or tok.text in lex.org_words:
             return False
         if title_at(doc, j, lex) is not None or tok.text in lex.parties:
@@ -156,31 +161,33 @@ class _Finder:
     def laws(self) -> list[Candidate]:
         """Titles of bills and acts: a capitalised run (brackets allowed) ending in "Bill" / "Act"."""
         doc, out = self.doc, []
+        toks = self.toks
         for i, tok in enumerate(tokens_of(doc)):
             if tok.text not in self.lex.law_words or i == 0:
                 continue
-            if i + 1 < len(doc) and _is_cap(doc[i + 1]) and not doc[i + 1].is_sent_start:
+            if i + 1 < len(doc) and _is_cap(toks[i + 1]) and not toks[i + 1].is_sent_start:
                 continue  # "secretary Bill Tanager": a given name
-            if not (_is_cap(doc[i - 1]) or doc[i - 1].text == ")"):
+            if not (_is_cap(toks[i - 1]) or toks[i - 1].text == ")"):
                 continue  # "Maddock and Bill": a given name
             a = i  # the parser may start a sentence at "Bill" itself: only earlier starts stop the run
-            while a > 0 and i - a < MAX_RUN and (a == i or not doc[a].is_sent_start):
-                prev = doc[a - 1]
+            while a > 0 and i - a < MAX_RUN and (a == i or not toks[a].is_sent_start):
+                prev = toks[a - 1]
                 bracket = prev.text in ("(", ")", "-") or prev.like_num
-                connector = prev.lower_ in CONNECTORS and a - 2 >= 0 and _is_cap(doc[a - 2])
+                connector = prev.lower_ in CONNECTORS and a - 2 >= 0 and _is_cap(toks[a - 2])
                 if not (_is_cap(prev) or bracket or connector):
                     break
                 a -= 1
-            while a < i and doc[a].text in ("(", ")", "-"):
+            while a < i and toks[a].text in ("(", ")", "-"):
                 a += 1
-            opener = doc[a - 1].lower_ if a > 0 and not doc[a].is_sent_start else ""
+            opener = toks[a - 1].lower_ if a > 0 and not toks[a].is_sent_start else ""
             if a < i and opener in LAW_OPENERS:
-                out.append(Candidate(a, i + 1, doc[a].idx, tok.idx + len(tok.text), BLOCKED, "law"))
+                out.append(Candidate(a, i + 1, toks[a].idx, tok.idx + len(tok.text), BLOCKED, "law"))
         return out
 
     # -- 3. lexicon --------------------------------------------------------------------------------------
     def lexicon(self) -> list[Candidate]:
         doc, text = self.doc, self.text
+        toks = self.toks
         out: list[Candidate] = []
         doubtful: list[Candidate] = []
         tables = (
@@ -191,7 +198,7 @@ class _Finder:
         )
         i = 0
         while i < len(doc):
-            tok = doc[i]
+            tok = toks[i]
             best: Candidate | None = None
             for index, kind, lower in tables:
                 for surface in index.get(tok.lower_ if lower else tok.text, ()):
@@ -233,22 +240,23 @@ class _Finder:
         """A party's first word before a member noun ("the Green MP", "Democratic senators") names the party
         whose full name is that word + "Party"."""
         doc, lex = self.doc, self.lex
-        tok = doc[i]
+        toks = self.toks
+        tok = toks[i]
         canonical = lex.parties.get(f"{tok.text} Party")
         if canonical is None or not _is_cap(tok) or i + 1 >= len(doc):
             return None
-        if doc[i + 1].lower_ not in PARTY_MEMBER_NOUNS:
+        if toks[i + 1].lower_ not in PARTY_MEMBER_NOUNS:
             return None
         end = tok.idx + len(tok.text)
         return Candidate(i, i + 1, tok.idx, end, "party", "lexicon", canonical=canonical)
 
     def _group_adjective(self, i: int) -> Candidate | None:
         """A group's adjective before a people noun ("Jewish people", "the Jewish community"): the group."""
-        tok = self.doc[i]
+        tok = self.toks[i]
         canonical = self.lex.group_adjectives.get(tok.lower_)
         if canonical is None or not _is_cap(tok) or i + 1 >= len(self.doc):
             return None
-        noun = self.doc[i + 1]
+        noun = self.toks[i + 1]
         if noun.lower_ not in PEOPLE_NOUNS or tok.whitespace_ != " ":
             return None
         return Candidate(i, i + 2, tok.idx, noun.idx + len(noun.text), "group", "lexicon", canonical=canonical)
@@ -257,18 +265,20 @@ class _Finder:
         """Widen a group word over a people noun after it ("the Muslim community", "Sikh people"): the
         phrase names the group, where another noun after it would make the word attributive."""
         doc = self.doc
+        toks = self.toks
         b = c.tok_end
-        if b < len(doc) and doc[b].lower_ in PEOPLE_NOUNS and doc[b - 1].whitespace_ == " ":
-            c.tok_end, c.end = b + 1, doc[b].idx + len(doc[b].text)
+        if b < len(doc) and toks[b].lower_ in PEOPLE_NOUNS and toks[b - 1].whitespace_ == " ":
+            c.tok_end, c.end = b + 1, toks[b].idx + len(toks[b].text)
 
     def _compound_group(self, c: Candidate, out: list[Candidate]) -> None:
         """Widen a group word after an ethnonym or nationality into one group ("Arab Americans", "British
         Muslims"); an attributive group word matched just before ("Muslim" in "Muslim Americans") is absorbed."""
-        doc, lex = self.doc, self.lex
+        lex = self.lex
+        toks = self.toks
         a = c.tok_start
-        if a == 0 or doc[a - 1].whitespace_ != " ":
+        if a == 0 or toks[a - 1].whitespace_ != " ":
             return
-        prev = doc[a - 1]
+        prev = toks[a - 1]
         absorbed = bool(out) and out[-1].tok_end == a and out[-1].kind == BLOCKED
         if (out and out[-1].tok_end == a and not absorbed) or not _is_cap(prev) or prev.pos_ not in NAME_POS:
             return
@@ -283,7 +293,7 @@ class _Finder:
         """A one-word party name opening a sentence as a common noun or verb ("Reform of the courts ...").
 
         Kept only when the article names the party elsewhere."""
-        tok = self.doc[c.tok_start]
+        tok = self.toks[c.tok_start]
         one_word = c.tok_end - c.tok_start == 1
         return c.kind == "party" and one_word and tok.is_sent_start and tok.pos_ in ("NOUN", "VERB")
 
@@ -299,6 +309,7 @@ class _Finder:
     # -- 3. place cues -----------------------------------------------------------------------------------
     def cues(self) -> list[Candidate]:
         doc, lex, out = self.doc, self.lex, []
+        toks = self.toks
         for i, tok in enumerate(tokens_of(doc)):
             if tok.lower_ not in self.idx.cue_last or i + 1 >= len(doc):
                 continue
@@ -308,7 +319,7 @@ class _Finder:
             if run is None:
                 continue
             a, b = run
-            words = [doc[j].text for j in range(a, b)]
+            words = [toks[j].text for j in range(a, b)]
             if any(w in lex.org_words for w in words):
                 continue
             c = self._cand(a, b, "place", "cue", canonical=None)
@@ -319,21 +330,22 @@ class _Finder:
     def place_nouns(self) -> list[Candidate]:
         """A capitalised run right before a place noun is a place ("the Inverbrae and Coll by-election")."""
         doc, lex, out = self.doc, self.lex, []
+        toks = self.toks
         for i, tok in enumerate(tokens_of(doc)):
-            by_election = tok.text == "by" and i + 2 < len(doc) and doc[i + 1].text == "-"
-            if not ((tok.text in lex.place_after) or (by_election and doc[i + 2].lower_ == "election")):
+            by_election = tok.text == "by" and i + 2 < len(doc) and toks[i + 1].text == "-"
+            if not ((tok.text in lex.place_after) or (by_election and toks[i + 2].lower_ == "election")):
                 continue  # lower-case only: "Borough" in "Harwick Borough Council" is part of the name
             a = i
-            while a > 0 and i - a < MAX_RUN and not doc[a].is_sent_start:
-                prev = doc[a - 1]
+            while a > 0 and i - a < MAX_RUN and not toks[a].is_sent_start:
+                prev = toks[a - 1]
                 word = _is_cap(prev) and prev.ent_type_ not in _NOT_NAME_LABELS and title_at(doc, a - 1, lex) is None
-                connector = prev.lower_ in CONNECTORS and a - 1 > 0 and _is_cap(doc[a - 2]) and a < i
+                connector = prev.lower_ in CONNECTORS and a - 1 > 0 and _is_cap(toks[a - 2]) and a < i
                 if not (word or connector):
                     break
                 a -= 1
-            while a < i and (doc[a].lower_ in CONNECTORS or doc[a].pos_ in FUNCTION_POS):
+            while a < i and (toks[a].lower_ in CONNECTORS or toks[a].pos_ in FUNCTION_POS):
                 a += 1
-            words = [doc[j].text for j in range(a, i)]
+            words = [toks[j].text for j in range(a, i)]
             if not words or any(w in lex.org_words or w in lex.parties for w in words):
                 continue
             c = self._cand(a, i, "place", "cue")
@@ -346,12 +358,13 @@ class _Finder:
         "HARWICK (Agency) -", "LONDON —"): capitals only, then a comma, an agency in brackets or a dash
         within a few tokens. Named as written in ordinary case ("Brackenford")."""
         doc, lex, out = self.doc, self.lex, []
+        toks = self.toks
         for i in paragraph_starts(doc):
             found = dateline_at(doc, i)
             if found is None:
                 continue
             b = found[0]
-            name = " ".join(doc[j].text.capitalize() for j in range(i, b))
+            name = " ".join(toks[j].text.capitalize() for j in range(i, b))
             if name in lex.parties or name in lex.orgs or name in lex.groups or normalise(name) in lex.non_actors:
                 continue
             c = self._cand(i, b, "place", "dateline", canonical=name)
@@ -363,18 +376,19 @@ class _Finder:
         """A capitalised run before ", the <...> union," is an organisation the model may miss ("Unite, the
         union, said"); the kind comes from the noun (``org_words.tsv`` org-noun / party-noun)."""
         doc, lex, out = self.doc, self.lex, []
+        toks = self.toks
         for i, tok in enumerate(tokens_of(doc)):
-            if tok.text != "," or i == 0 or not _is_cap(doc[i - 1]):
+            if tok.text != "," or i == 0 or not _is_cap(toks[i - 1]):
                 continue
             kind = self._org_apposition(i, i)
             if kind is None:
                 continue
             a = i
-            while a > 0 and i - a < MAX_RUN and _is_cap(doc[a - 1]) and title_at(doc, a - 1, lex) is None:
+            while a > 0 and i - a < MAX_RUN and _is_cap(toks[a - 1]) and title_at(doc, a - 1, lex) is None:
                 a -= 1
-                if doc[a].is_sent_start:
+                if toks[a].is_sent_start:
                     break
-            while a < i and (doc[a].lower_ == "the" or doc[a].pos_ in FUNCTION_POS):
+            while a < i and (toks[a].lower_ == "the" or toks[a].pos_ in FUNCTION_POS):
                 a += 1
             words = [t.text for t in doc[a:i]]
             if kind == "person" and not self._person_run(a, i):
@@ -392,7 +406,8 @@ class _Finder:
         words the model calls no place, date or organisation, that name no known party, group, place or
         organisation word, and that no preposition introduces ("In Eastbridge, the leader, ...")."""
         doc, lex = self.doc, self.lex
-        if not 1 <= b - a <= MAX_NAME_WORDS or (a > 0 and doc[a - 1].pos_ == "ADP"):
+        toks = self.toks
+        if not 1 <= b - a <= MAX_NAME_WORDS or (a > 0 and toks[a - 1].pos_ == "ADP"):
             return False
         if any(self.ent_label[j] not in ("", "PERSON") for j in range(a, b)):
             return False
@@ -406,11 +421,12 @@ class _Finder:
     def _run(self, a: int, stop_at_person: bool = False) -> tuple[int, int] | None:
         """The capitalised run starting at token ``a`` (connectors allowed inside), or None."""
         doc, lex = self.doc, self.lex
-        if a >= len(doc) or not _is_cap(doc[a]) or title_at(doc, a, lex) is not None:
+        toks = self.toks
+        if a >= len(doc) or not _is_cap(toks[a]) or title_at(doc, a, lex) is not None:
             return None
         b = a + 1
-        while b < len(doc) and b - a < MAX_RUN and not doc[b].is_sent_start:
-            tok = doc[b]
+        while b < len(doc) and b - a < MAX_RUN and not toks[b].is_sent_start:
+            tok = toks[b]
             if stop_at_person and self.ent_label[b] == "PERSON" and self.ent_label[a] != "PERSON":
                 break
             if _is_cap(tok) and title_at(doc, b, lex) is None:
@@ -418,7 +434,7 @@ class _Finder:
             elif (
                 (tok.lower_ in CONNECTORS or (tok.text == "-" and not tok.whitespace_))
                 and b + 1 < len(doc)
-                and _is_cap(doc[b + 1])
+                and _is_cap(toks[b + 1])
                 and title_at(doc, b + 1, lex) is None
             ):
                 b += 2
@@ -429,21 +445,22 @@ class _Finder:
     # -- 4. organisation runs ----------------------------------------------------------------------------
     def org_runs(self) -> list[Candidate]:
         doc, lex, out = self.doc, self.lex, []
+        toks = self.toks
         i = 0
         while i < len(doc):
-            run = self._run(i) if _is_cap(doc[i]) else None
+            run = self._run(i) if _is_cap(toks[i]) else None
             if run is None:
                 i += 1
                 continue
             a, b = run
             while a < b and (
-                doc[a].lower_ in ("the", *CONNECTORS)
-                or (doc[a].is_sent_start and doc[a].pos_ != "PROPN")
-                or doc[a].pos_ in FUNCTION_POS
+                toks[a].lower_ in ("the", *CONNECTORS)
+                or (toks[a].is_sent_start and toks[a].pos_ != "PROPN")
+                or toks[a].pos_ in FUNCTION_POS
             ):
                 a += 1
             a = self._past_role_of(a, b)
-            words = [doc[j].text for j in range(a, b)]
+            words = [toks[j].text for j in range(a, b)]
             heads = [w for w in words if w in lex.org_words]
             single_acronym = len(words) == 1 and words[0].isupper() and len(words[0]) > 1
             if heads and (len(words) > 1 or single_acronym):
@@ -477,7 +494,7 @@ class _Finder:
                 continue
             piece_start = None
             for i in range(ent.start, ent.end + 1):
-                free = i < ent.end and not self.claimed[i] and not self.doc[i].is_space
+                free = i < ent.end and not self.claimed[i] and not self.toks[i].is_space
                 free = free and not _breaks_entity(self.doc, i)
                 if free and piece_start is None:
                     piece_start = i
@@ -491,9 +508,9 @@ class _Finder:
     def _past_role_of(self, a: int, b: int) -> int:
         """Where a body's name starts in ``doc[a:b]`` after a role's "<role> of (the)" ("Head of Supreme
         Court", "Chair of the Harwick Trust": the title of a person, naming the body after it)."""
-        doc = self.doc
-        if b - a > 3 and doc[a].lower_ in role_nouns() and doc[a + 1].lower_ == "of":
-            return a + (3 if doc[a + 2].lower_ == "the" else 2)
+        toks = self.toks
+        if b - a > 3 and toks[a].lower_ in role_nouns() and toks[a + 1].lower_ == "of":
+            return a + (3 if toks[a + 2].lower_ == "the" else 2)
         return a
 
     def _person_inside(self, ent: Any) -> int | None:
@@ -503,8 +520,9 @@ class _Finder:
         if ent.label_ == "PERSON" or len(ent) < 3:
             return None
         doc, lex = self.doc, self.lex
+        toks = self.toks
         for k in (ent.end - 2, ent.end - 3):
-            if k <= ent.start or doc[k].text not in lex.first_names:
+            if k <= ent.start or toks[k].text not in lex.first_names:
                 continue
             rest = doc[k + 1 : ent.end]
             if all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in rest) and not any(
@@ -518,9 +536,10 @@ class _Finder:
 
         For a PERSON label only one word that is no known given name counts ("in Dunmore", not "in Ann")."""
         doc, lex = self.doc, self.lex
-        before = doc[a - 1].lower_ if a > 0 else ""
-        after = doc[b].lower_ if b < len(doc) else ""
-        if b + 2 < len(doc) and doc[b + 1].text == "-" and not doc[b].whitespace_:
+        toks = self.toks
+        before = toks[a - 1].lower_ if a > 0 else ""
+        after = toks[b].lower_ if b < len(doc) else ""
+        if b + 2 < len(doc) and toks[b + 1].text == "-" and not toks[b].whitespace_:
             after = "".join(t.lower_ for t in doc[b : b + 3])  # "by-election"
         words = [t.text for t in doc[a:b]]
         if any(w in lex.org_words for w in words):
@@ -549,13 +568,14 @@ class _Finder:
     def _org_apposition(self, a: int, b: int) -> str | None:
         """The kind an organisation noun gives the name: "the charity X" or "X, the public sector union"."""
         doc, nouns = self.doc, self.lex.org_nouns
-        if a >= 2 and doc[a - 1].lower_ in nouns and doc[a - 2].lower_ in ("the", "a", "an"):
-            return nouns[doc[a - 1].lower_]
-        if b + 2 >= len(doc) or doc[b].text != "," or doc[b + 1].lower_ not in ("the", "a", "an"):
+        toks = self.toks
+        if a >= 2 and toks[a - 1].lower_ in nouns and toks[a - 2].lower_ in ("the", "a", "an"):
+            return nouns[toks[a - 1].lower_]
+        if b + 2 >= len(doc) or toks[b].text != "," or toks[b + 1].lower_ not in ("the", "a", "an"):
             return None
         for k in range(b + 2, min(b + 8, len(doc) - 1)):
-            tok = doc[k]
-            if tok.lower_ in nouns and (doc[k + 1].is_punct or doc[k + 1].lower_ in ("that", "which")):
+            tok = toks[k]
+            if tok.lower_ in nouns and (toks[k + 1].is_punct or toks[k + 1].lower_ in ("that", "which")):
                 return nouns[tok.lower_]
             if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX", "ADP"):
                 return None  # past a preposition the noun is no longer the apposition's: "leader of the X Party"
@@ -563,26 +583,27 @@ class _Finder:
 
     def _postnominal(self, i: int) -> bool:
         """Token ``i`` is a post-nominal title ("MP" in "Rusharnara Ali MP")."""
-        found = self.lex.titles.get(self.doc[i].text.rstrip("."))
+        found = self.lex.titles.get(self.toks[i].text.rstrip("."))
         return found is not None and found.kind == "postnominal"
 
     def _typed(self, a: int, b: int, label: str) -> Candidate | None:
         """Trim a piece of an entity and give it a kind, or None when it is no actor."""
         doc, lex = self.doc, self.lex
-        while a < b and (doc[a].lower_ == "the" or doc[a].is_punct):
+        toks = self.toks
+        while a < b and (toks[a].lower_ == "the" or toks[a].is_punct):
             a += 1
-        while b > a and (doc[b - 1].is_punct or doc[b - 1].tag_ == "POS" or self._postnominal(b - 1)):
+        while b > a and (toks[b - 1].is_punct or toks[b - 1].tag_ == "POS" or self._postnominal(b - 1)):
             b -= 1
-        if a >= b or doc[a].pos_ == "PRON":
+        if a >= b or toks[a].pos_ == "PRON":
             return None
         if label != "PERSON" and self._past_role_of(a, b) > a:
             a = self._past_role_of(a, b)
             if b - a < 2:
                 return None  # "Head of the Commission": no body's name left
         if label == "PERSON":
-            while b - a > 1 and doc[a].text in lex.section_labels:
+            while b - a > 1 and toks[a].text in lex.section_labels:
                 a += 1  # "Opinion Donald Harlan": a page label glued to the story's first words
-            while a > 0 and not self.claimed[a - 1] and doc[a - 1].text in lex.first_names:
+            while a > 0 and not self.claimed[a - 1] and toks[a - 1].text in lex.first_names:
                 a -= 1  # the model often leaves a first name out ("Priya" in "Priya Castellan MP")
         c = self._cand(a, b, NER_KINDS[label], "ner")
         if c is None:
@@ -591,8 +612,8 @@ class _Finder:
         words = surface.split()
         if normalise(surface) in lex.non_actors or not any(ch.isupper() for ch in surface):
             return None
-        opening = doc[a].is_sent_start or (a > 0 and _breaks_entity(doc, a - 1))
-        if b - a == 1 and opening and doc[a].pos_ != "PROPN":
+        opening = toks[a].is_sent_start or (a > 0 and _breaks_entity(doc, a - 1))
+        if b - a == 1 and opening and toks[a].pos_ != "PROPN":
             return None  # "However", "Charities": a name opening a sentence (or a dateline's story) is a proper noun
         title = title_at(doc, a, lex)
         if title is not None and a + title[1] >= b:
@@ -603,10 +624,10 @@ class _Finder:
             return c
         unknown = label == "PERSON" and self._no_person_evidence(words)
         heads = [w for w in words if w in lex.org_words and (label != "PERSON" or w == words[-1])]
-        if label == "PERSON" and not heads and len(words) == 1 and a > 0 and doc[a - 1].lower_ in ("the", "a", "an"):
+        if label == "PERSON" and not heads and len(words) == 1 and a > 0 and toks[a - 1].lower_ in ("the", "a", "an"):
             return None  # "the Bill", "a Rover": a person's name takes no article
         apposed = self._org_apposition(a, b) if label != "PERSON" or (unknown and len(words) == 1) else None
-        if apposed == "person" and (NER_KINDS.get(label) == "place" or (a > 0 and doc[a - 1].pos_ == "ADP")):
+        if apposed == "person" and (NER_KINDS.get(label) == "place" or (a > 0 and toks[a - 1].pos_ == "ADP")):
             apposed = None  # "In Dundee, the SNP's group leader, ...": the leader is someone else, named next
         if heads and (len(words) > 1 or words[0].isupper() or label == "PERSON"):
             c.kind = "party" if "party" in (lex.org_words[w] for w in heads) else "org"
@@ -622,7 +643,7 @@ class _Finder:
         elif self._place_context(a, b, label):
             c.kind, c.source = "place", "ner+context"
         elif label == "NORP":
-            plural = doc[b - 1].tag_ in ("NNS", "NNPS") or (words[-1].endswith("s") and words[-1][-2:] != "ss")
+            plural = toks[b - 1].tag_ in ("NNS", "NNPS") or (words[-1].endswith("s") and words[-1][-2:] != "ss")
             if not plural or self._attributive(b):
                 return None
         return c
