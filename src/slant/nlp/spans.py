@@ -40,6 +40,12 @@ def tokens_of(doc: Any) -> list[Any]:
     return once_per_doc(doc, "slant.tokens", list)
 
 
+def sentences_of(doc: Any) -> list[Any]:
+    """The Doc's sentences as a list, made once per Doc (``doc.sents`` walks every token on each call, and
+    five analysers ask for it). Callers share the list: never change it."""
+    return once_per_doc(doc, "slant.sents", lambda d: list(d.sents))
+
+
 def span_text(span: Any) -> str:
     """``span.text`` read off the Doc's cached text (``doc_text``): spaCy's ``Span.text`` joins the span's
     tokens on every access, a hot spot where analysers read each sentence's text."""

@@ -20,7 +20,7 @@ from slant.analyze.base import Component, Context
 from slant.analyze.models._partisan_model import load_model, packaged_path
 from slant.models import Flag, Quote
 from slant.nlp import stop_words
-from slant.nlp.spans import span_text
+from slant.nlp.spans import sentences_of, span_text
 
 #: Probability from which a sentence is flagged (the classifiers' decision threshold).
 THRESHOLD = 0.5
@@ -32,7 +32,7 @@ MIN_WORDS = 6
 def sentence_spans(doc: Any) -> list[tuple[int, int, str]]:
     """``(start, end, text)`` of each sentence long enough to score."""
     out = []
-    for sent in doc.sents:
+    for sent in sentences_of(doc):
         words = sum(1 for t in sent if t.is_alpha)
         if words >= MIN_WORDS:
             out.append((sent.start_char, sent.end_char, span_text(sent)))

@@ -28,7 +28,7 @@ from slant.analyze.base import Component, Context
 from slant.analyze.relations._lexicon import load_relation_lexicon
 from slant.analyze.relations._rules import Found, Rules
 from slant.models import Actor, Quote, Relation, Span
-from slant.nlp.spans import doc_text, mention_tokens, tokens_of
+from slant.nlp.spans import doc_text, mention_tokens, sentences_of, tokens_of
 
 FIRST_PERSON = frozenset({"i", "me", "my", "myself", "mine"})
 
@@ -82,7 +82,7 @@ def _sentences(doc: Any) -> tuple[list[int], list[tuple[int, int]]]:
     sent_of = [0] * len(doc)
     ranges: list[tuple[int, int]] = []
     text = doc_text(doc)
-    for n, sent in enumerate(doc.sents):
+    for n, sent in enumerate(sentences_of(doc)):
         for i in range(sent.start, sent.end):
             sent_of[i] = n
         start, end = sent.start_char, sent.end_char

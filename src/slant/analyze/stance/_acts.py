@@ -33,7 +33,7 @@ from typing import Any
 
 from slant.analyze.relations import rule_run, who_asserts
 from slant.models import Actor, Quote, Span
-from slant.nlp.spans import doc_text, tokens_of
+from slant.nlp.spans import doc_text, sentences_of, tokens_of
 
 #: Relation kinds that are a judgement of the target by the source.
 ACT_KINDS = frozenset(
@@ -79,7 +79,7 @@ def find_acts(
         return []
     run = rule_run(doc, actors, pronouns, quotes)
     index, actor_at, rules = run.quotes, run.actor_at, run.rules
-    starts = [s.start for s in doc.sents]
+    starts = [s.start for s in sentences_of(doc)]
     out: list[Act] = []
     seen: set[tuple[str, str, int]] = set()
     for f in run.found:

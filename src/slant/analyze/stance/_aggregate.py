@@ -29,7 +29,7 @@ from slant.analyze.stance._acts import Act
 from slant.analyze.stance._anaphora import event_anaphors
 from slant.analyze.stance._types import Cue, Probs, TargetItem, signed
 from slant.models import Actor, Quote, Span, Stance
-from slant.nlp.spans import span_text
+from slant.nlp.spans import sentences_of, span_text
 
 #: Shrinkage of the net balance toward 0 (in units of one sentence's |s|).
 PRIOR = 0.5
@@ -71,7 +71,7 @@ def author_sentences(doc: Any, quotes: Sequence[Quote]) -> list[tuple[Any, tuple
     """Every sentence of the article with the author's ranges in it (sentence offsets, quotes left out)."""
     quoted = sorted((q.start, q.end) for q in quotes if q.end > q.start)
     out = []
-    for sent in doc.sents:
+    for sent in sentences_of(doc):
         lo, hi = sent.start_char, sent.end_char
         holes = [(s - lo, e - lo) for s, e in _clip(quoted, lo, hi)]
         allowed = complement(holes, 0, hi - lo)
@@ -95,7 +95,7 @@ def build_items(
     quoted = sorted((q.start, q.end) for q in quotes if q.end > q.start)
     items: list[TargetItem] = []
     slots: list[Slot] = []
-    for n, sent in enumerate(doc.sents):
+    for n, sent in enumerate(sentences_of(doc)):
         lo, hi = sent.start_char, sent.end_char
         k = bisect_left(starts, lo)
         here = []

@@ -15,7 +15,7 @@ from typing import Any
 
 from slant.analyze.stance._lexicon import CueEntry, Frame, StanceLexicon
 from slant.analyze.stance._types import Cue, TargetItem
-from slant.nlp.spans import tokens_of
+from slant.nlp.spans import sentences_of, tokens_of
 
 #: Attribution by tree distance (edges between cue and target head); beyond the table: the last value.
 DECAY: tuple[float, ...] = (1.0, 1.0, 0.9, 0.75, 0.6, 0.45, 0.35, 0.3, 0.25)
@@ -320,7 +320,7 @@ def _sentences(doc: Any) -> tuple[list[Any], list[int]]:
     """The doc's sentences and their start token indexes (computed once per doc; ``Token.sent`` is linear)."""
     cached: tuple[list[Any], list[int]] | None = doc.user_data.get("slant_sents")
     if cached is None:
-        sents = list(doc.sents)
+        sents = sentences_of(doc)
         cached = (sents, [s.start for s in sents])
         doc.user_data["slant_sents"] = cached
     return cached

@@ -18,7 +18,7 @@ from slant.analyze.tropes._patterns import Compiled, CompiledTrope, Cue
 from slant.analyze.tropes._refs import antecedent, generic_mention_ok
 from slant.analyze.tropes._rules import Act, group_named, may_name, names_group, rule_lexicon
 from slant.models import Flag, Quote
-from slant.nlp.spans import doc_text, span_text
+from slant.nlp.spans import doc_text, sentences_of, span_text
 
 Voice = Literal["author", "quoted", "discussed"]
 
@@ -342,7 +342,7 @@ def _mentions_ok(doc: Any, m: re.Match[str], cue: Cue, trope: CompiledTrope, bas
 
 def _sentences(doc: Any) -> list[Any]:
     """The doc's sentences, rejoined where the parser split inside spaced-out letters ("k i l l")."""
-    sents = list(doc.sents)
+    sents = list(sentences_of(doc))
     runs = spaced_runs(doc_text(doc))
     if not runs or len(sents) < 2:
         return sents
