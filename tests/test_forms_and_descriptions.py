@@ -1327,3 +1327,118 @@ def test_a_generic_body_noun_refers_back(nlp: Any, text: str, formed: bool) -> N
     (forum,) = [a for a in actors if a.name == "Harrowgate Muslim Forum"]
     assert ("group" in forum.aliases) is formed
     assert "group" not in forum.names
+
+
+#: (text, the person, the descriptions that must be their forms; empty: none may be)
+ATTRIBUTES = [
+    # a first-term legislator's word carries on the person before, whatever its "-man"
+    (
+        "Rep. Dana Koller apologised on Monday. The Ohio freshman has faced criticism for weeks over her remarks.",
+        "Dana Koller",
+        {"Ohio freshman"},
+    ),
+    # a group's singular noun or a demonym names one person when it does what one person does
+    (
+        "When a reporter asked whom Dana Koller blames, the former Chilean refugee tweeted a reply.",
+        "Dana Koller",
+        {"former Chilean refugee"},
+    ),
+    (
+        "Dana Koller spoke on Monday. Later the 41-year-old Chilean-American tweeted back: “Nobody.”",
+        "Dana Koller",
+        {"41-year-old Chilean-American"},
+    ),
+    # a noun the text used for someone else before is that someone
+    (
+        "Dana Koller spoke on Monday. A refugee from Chile wrote to her. The refugee said she had never replied.",
+        "Dana Koller",
+        set(),
+    ),
+    # a name that is no subject in the clause before is not whom the description carries on
+    ("Before he ended the life of Tom Brand, the 22-year-old migrant had faced deportation.", "Tom Brand", set()),
+    # a kind, not a person: no age, no "former", no act of one person
+    ("Dana Koller spoke on Monday. The refugee deserves a fair hearing, she said.", "Dana Koller", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), ATTRIBUTES)
+def test_descriptions_by_what_a_person_is(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (actor,) = [a for a in actors if a.name == name]
+    assert {a for a in actor.aliases if a not in {m.text for m in actor.mentions} and name not in a} == forms
+
+
+def test_one_refugee_is_no_group(nlp: Any) -> None:
+    """ "the former Chilean refugee tweeted" is a person: no refugees group comes of it."""
+    actors, _ = extract_actors(nlp("When asked, the former Chilean refugee tweeted a reply."))
+    assert [a.name for a in actors if a.kind == "group"] == []
+
+
+#: (text, the person, the descriptions that must be their forms; empty: none may be)
+NAMED_NEXT = [
+    # a description that opens a story's paragraph and the name that follows it
+    (
+        "Ex-Mayor Tom Brand\n\nThe Imam of the Harwick Mosque has accused Tom Brand of bigotry.\n\n"
+        "Sahid Rana says he is shocked.",
+        "Sahid Rana",
+        {"Imam of the Harwick Mosque"},
+    ),
+    (
+        "Meanwhile, the commissioner of the Harwick Police said the remarks were no crime.\n\n"
+        "Jane Moor conceded that some found them offensive.",
+        "Jane Moor",
+        {"commissioner of the Harwick Police"},
+    ),
+    # the person was named before: the description is someone else
+    ("Jane Moor spoke first. The commissioner of the Harwick Police said no. Jane Moor disagreed.", "Jane Moor", set()),
+    # the next sentence is not about her
+    ("The commissioner of the Harwick Police said no. Critics blamed Jane Moor.", "Jane Moor", set()),
+    # another gender, or an indefinite phrase
+    ("The chairman of the Harwick Police said no. Jane Moor agreed.", "Jane Moor", set()),
+    ("A commissioner of the Harwick Police said no. Jane Moor agreed.", "Jane Moor", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "forms"), NAMED_NEXT)
+def test_a_description_before_the_name(nlp: Any, text: str, name: str, forms: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (actor,) = [a for a in actors if a.name == name]
+    assert {a for a in actor.aliases if a not in {m.text for m in actor.mentions} and name not in a} == forms
+
+
+#: (headline or standfirst, body, the person, the forms it adds; empty: none)
+LEADS = [
+    (
+        "City imam condemns Tom Brand over remarks",
+        "The Imam of the Harwick Mosque has accused Tom Brand of bigotry.\n\nSahid Rana says he is shocked.",
+        "Sahid Rana",
+        {"City imam"},
+    ),
+    (
+        "Ohio lawmaker sorry for tweet",
+        "Rep. Dana Koller apologised on Monday for a tweet.",
+        "Dana Koller",
+        {"Ohio lawmaker"},
+    ),
+    (
+        "Democratic Ohio congresswoman says she meant no offence",
+        "Rep. Dana Koller apologised on Monday for a tweet.",
+        "Dana Koller",
+        {"Democratic Ohio congresswoman"},
+    ),
+    # an article, a possessor, another office: nothing
+    ("A lawmaker is sorry for a tweet", "Rep. Dana Koller apologised on Monday for a tweet.", "Dana Koller", set()),
+    ("Tom Brand's aide quits", "Tom Brand's aide Dana Koller quit on Monday.", "Dana Koller", set()),
+    ("Mayor says no to levy", "Rep. Dana Koller apologised on Monday for a tweet.", "Dana Koller", set()),
+]
+
+
+@pytest.mark.parametrize(("lead", "body", "name", "forms"), LEADS)
+def test_a_headline_description_is_the_story_person(nlp: Any, lead: str, body: str, name: str, forms: set[str]) -> None:
+    from slant.analyze.actors._descriptions import describe_lead
+
+    actors, _ = extract_actors(nlp(body))
+    before = {a.name: set(a.aliases) for a in actors}
+    after = describe_lead(list(nlp(lead).sents)[:1], actors)
+    (actor,) = [a for a in after if a.name == name]
+    assert set(actor.aliases) - before[name] == forms

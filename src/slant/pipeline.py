@@ -24,7 +24,7 @@ BUILTIN_KEYS = ("doc",)
 
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
-    "slant.actors.v8": "slant.analyze.actors:ActorsComponent",
+    "slant.actors.v9": "slant.analyze.actors:ActorsComponent",
     "slant.quotes.v7": "slant.analyze.quotes:QuotesComponent",
     "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
     "slant.stance.v4": "slant.analyze.stance:StanceComponent",
@@ -40,7 +40,7 @@ REGISTRY: dict[str, str] = {
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
     "fast": (
-        "slant.actors.v8",
+        "slant.actors.v9",
         "slant.quotes.v7",
         "slant.relations.v1",
         "slant.stance.v4",
@@ -50,7 +50,7 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.partisan.v1",
     ),
     "accurate": (
-        "slant.actors.v8",
+        "slant.actors.v9",
         "slant.quotes.v7",
         "slant.relations.v1",
         "slant.stance-model.v4",
@@ -89,7 +89,7 @@ def check_components(components: Sequence[Component]) -> None:
     seen: set[str] = set()
     for comp in components:
         if not comp.name:
-            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v8')")
+            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v9')")
         if comp.name in seen:
             raise PipelineError(f"component {comp.name!r} appears twice in the pipeline")
         seen.add(comp.name)

@@ -25,7 +25,7 @@ from slant.analyze.actors._anaphora import head_references
 from slant.analyze.actors._candidate import CONNECTORS, NAME_POS, Candidate
 from slant.analyze.actors._candidates import find_candidates
 from slant.analyze.actors._collectives import FORM_ONLY, find_collectives, participle_forms
-from slant.analyze.actors._descriptions import describe_people
+from slant.analyze.actors._descriptions import describe_lead, describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
@@ -48,7 +48,7 @@ from slant.analyze.common import (
 )
 from slant.models import Actor, ActorKind, Span
 from slant.nlp import load_nlp
-from slant.nlp.spans import doc_text, tokens_of
+from slant.nlp.spans import doc_text, sentences_of, tokens_of
 
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
 
@@ -464,14 +464,18 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v8"
+    name: ClassVar[str] = "slant.actors.v9"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 
     def __call__(self, ctx: Context) -> None:
         actors, pronouns = extract_actors(ctx.doc)
+        leads = list(sentences_of(ctx.doc)[:1])
         if ctx.article.title:
-            headline, _ = extract_actors(ctx.title_doc or load_nlp()(ctx.article.title))
+            title_doc = ctx.title_doc or load_nlp()(ctx.article.title)
+            headline, _ = extract_actors(title_doc)
             actors = add_headline_forms(actors, headline)
+            leads = list(sentences_of(title_doc)[:1]) + leads
+        actors = describe_lead(leads, actors)  # "City imam condemns X" is the body's imam
         ctx.data["actors"] = actors
         ctx.data["pronouns"] = pronouns

@@ -17,17 +17,35 @@ subject. Not when its sentence names a person or quotes someone before it ("“I
 said" names no one), or names that person after it ("the congresswoman thanked Omar"), when it hangs on a
 person or pronoun possessor or a prepositional phrase ("Merkel's spokesman", "his aide", "the president of
 the bank"), when its noun names someone by relation (``relational_nouns.tsv``), or when its gender
-disagrees with the person's.
+disagrees with the person's. A person named before it in its own sentence counts as the sentence before
+when every such name is a subject inside an adverbial clause of its verb ("When a user asked who Omar
+blames, the former Somali refugee tweeted ...").
+
+A description may say what a person is rather than their office: a group's singular noun or a demonym
+("the former Somali refugee", "the 36-year-old Somali-American") that names one person (an age, a time
+word, or an act of speech: ``one_person``) and that the article used for no one before; it carries on the
+person before as above, with no office to agree.
+
+A description that finds no one before it may introduce the person the next sentence names: "The imam of
+the Canterbury mosque has accused X ... Ihsan Khan says ..." (its "of" phrase is part of the form), when it
+is its clause's subject and the next sentence's subject is a person named there for the first time.
+
+A headline or a standfirst that opens with a bare role phrase ("City imam condemns X", "Democratic
+Minnesota congresswoman says ...") describes the story's person: :func:`describe_lead`.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
-from slant.analyze.common import agree, modifiers, read_tsv, role_nouns
+from slant.analyze.common import agree, load_lexicon, modifiers, one_person, read_tsv, role_nouns
+from slant.models import Actor
+from slant.nlp.datelines import paragraph_starts
 from slant.nlp.spans import tokens_of
 
 #: Longest description taken (tokens, determiner left out).
@@ -45,14 +63,19 @@ def describe_people(
     """Descriptions to add as forms, by group index (see the module docstring), and where each one stands
     (start and end offsets, group index): the pronoun linker reads them as the person's mentions."""
     roles = role_nouns()
+    groups_lexicon = load_lexicon().groups
     people = [g for g, (_, kind, _, _) in enumerate(groups) if kind == "person"]
     words_of = {g: [f.lower().split() for f in (groups[g][0], *forms.get(g, []))] for g in people}
     kind_at = {i: kind for _, kind, ms, _ in groups for c in ms for i in range(c.tok_start, c.tok_end)}
     person_at = {i: g for g in people for c in groups[g][2] for i in range(c.tok_start, c.tok_end)}
     out: dict[int, list[str]] = {}
     at: list[tuple[int, int, int]] = []
-    for tok in tokens_of(doc):
-        if tok.tag_ not in ("NN", "NNP") or tok.lower_ not in roles or claimed[tok.i]:
+    toks = tokens_of(doc)
+    for tok in toks:
+        if tok.tag_ not in ("NN", "NNP") or claimed[tok.i]:
+            continue
+        attribute = tok.lower_ not in roles
+        if attribute and not _attribute(tok, toks, groups_lexicon):
             continue
         if any(c.dep_ in ("appos", "compound") and c.i > tok.i for c in tok.children):
             continue  # "the chancellor, Ana Ruiz": the name's own forms say so
@@ -65,8 +88,9 @@ def describe_people(
         first = left + 1 if det.lower_ in _DETERMINERS else left
         if det.dep_ == "poss" and det.lower_ not in _DETERMINERS:
             first = left  # "Labour's leader" keeps the possessor
-        phrase = [t for t in doc[first : tok.i + 1] if t.text not in ("'s", "’s")]
-        if not phrase or len(phrase) > MAX_WORDS:
+        last = tok.right_edge.i if _has_of(tok) and not attribute else tok.i
+        phrase = [t for t in doc[first : last + 1] if t.text not in ("'s", "’s")]
+        if not phrase or len([t for t in phrase if not t.is_punct]) > MAX_WORDS + (last - tok.i):
             continue
         if any(claimed[t.i] and t.dep_ != "poss" and kind_at.get(t.i) not in _NAMED_IN_ROLE for t in phrase):
             continue  # a person's name inside the phrase is someone else's; a place or a body names the role
@@ -86,21 +110,24 @@ def describe_people(
         named = [b for b in before if b[0] >= 0]
         if named:
             g = max(named)[1]
+            last = tok.i
         elif (
             fits
             # "the mayor" after "Former mayor X" is not X, and likely not the person before either
             or any(tok.lower_ in ws for g in people if _named_before(groups[g], tok) for ws in words_of[g])
             or det.lower_ in _POSSESSIVE_PRONOUNS
             or kind_at.get(det.i) == "person"
-            or _has_of(tok)
         ):
             continue
         else:
-            found = _salient(doc, tok, groups, words_of, person_at, quoted)
+            scene = _Scene(doc, groups, words_of, person_at, quoted)
+            found = None if last > tok.i else _salient(scene, tok, attribute)
+            if found is None and not attribute:
+                found = _named_next(scene, tok)
             if found is None:
                 continue
             g = found
-        span = doc[first : tok.i + 1]
+        span = doc[first : last + 1]
         at.append((span.start_char, span.end_char, g))
         if span.text not in out.setdefault(g, []) and span.text not in forms.get(g, []):
             out[g].append(span.text)
@@ -118,7 +145,13 @@ def _has_of(tok: Any) -> bool:
     return any(c.dep_ == "prep" and c.i > tok.i for c in tok.children)
 
 
+#: Words in "-man" that say nothing of gender.
+_UNGENDERED = frozenset({"freshman", "freshmen", "human", "humans", "german", "germans", "shaman", "ottoman"})
+
+
 def gender_of(word: str) -> str | None:
+    if word in _UNGENDERED:
+        return None
     if word.endswith(("woman", "women")):
         return "f"
     if word.endswith(("man", "men")):
@@ -126,21 +159,73 @@ def gender_of(word: str) -> str | None:
     return None
 
 
-def _salient(
-    doc: Any,
-    tok: Any,
-    groups: list[Group],
-    words_of: dict[int, list[list[str]]],
-    person_at: dict[int, int],
-    quoted: list[bool],
-) -> int | None:
+def _attribute(tok: Any, toks: list[Any], groups_lexicon: dict[str, str]) -> bool:
+    """Whether ``tok`` heads a description by what a person is rather than by office: a group's singular noun
+    or a demonym ("the former Somali refugee", "the 36-year-old Somali-American") that names one person
+    (``one_person``) and that the article uses for no one else before ("a refugee ... the refugee" is that
+    refugee)."""
+    plural = groups_lexicon.get(tok.lower_)
+    demonym = tok.ent_type_ == "NORP" and tok.tag_ == "NNP"
+    if not (demonym or (plural is not None and plural.lower() != tok.lower_)) or not one_person(tok):
+        return False
+    return not any(
+        t.lower_ == tok.lower_ and t.dep_ not in ("compound", "amod", "nmod") and t.ent_type_ in ("", "NORP")
+        for t in toks[: tok.left_edge.i]
+    )
+
+
+def _advcl_people(doc: Any, tok: Any, person_at: dict[int, int]) -> set[int] | None:
+    """The people named before ``tok`` in its sentence when every such name is a subject inside an adverbial
+    clause of its verb ("When a user asked who Omar blames, the former refugee tweeted"); None when one
+    stands elsewhere."""
+    clauses = [c for c in tok.head.children if c.dep_ == "advcl" and c.i < tok.i]
+    inside = {t.i for c in clauses for t in c.subtree}
+    found: set[int] = set()
+    for i in range(tok.sent.start, tok.left_edge.i):
+        if i in person_at:
+            if i not in inside or _name_head(doc[i]).dep_ not in SUBJECT_DEPS:
+                return None  # "before he ended the life of X, the migrant had ...": X is no subject there
+            found.add(person_at[i])
+    return found
+
+
+def _name_head(tok: Any) -> Any:
+    """The head of the name ``tok`` is a word of ("Ihsan" in "Ihsan Khan says" gives "Khan")."""
+    while tok.dep_ in ("compound", "flat") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
+
+
+class _Scene(NamedTuple):
+    """What the linkers read: the Doc, the groups, each person's form words, who is named at each token, and
+    which tokens are quoted."""
+
+    doc: Any
+    groups: list[Group]
+    words_of: dict[int, list[list[str]]]
+    person_at: dict[int, int]
+    quoted: list[bool]
+
+
+def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
     """The person the sentence before ``tok``'s sentence was about (see the module docstring), or None."""
+    doc, groups, words_of, person_at, quoted = scene
     if tok.lower_ in relational_nouns():
         return None
     sent = tok.sent
-    if sent.start == 0 or any(i in person_at or quoted[i] for i in range(sent.start, tok.left_edge.i)):
-        return None  # someone named before it in its sentence; "“It is a scandal,” the minister said" names no one
+    if any(quoted[i] for i in range(sent.start, tok.left_edge.i)):
+        return None  # "“It is a scandal,” the minister said" names no one
+    framed = _advcl_people(doc, tok, person_at)
+    if framed is None:
+        return None  # someone named before it in its sentence
     later = {person_at[i] for i in range(tok.i + 1, sent.end) if i in person_at}
+    if framed:
+        one = next(iter(framed))
+        if len(framed) > 1 or one in later:
+            return None
+        return _fits_person(tok, one, groups, words_of, doc, attribute)
+    if sent.start == 0:
+        return None
     prev = doc[sent.start - 1].sent
     seen: dict[int, bool] = {}
     for i in range(prev.start, prev.end):
@@ -155,11 +240,46 @@ def _salient(
     g = next(iter(seen))
     if g in later:
         return None  # "The congresswoman thanked Omar" is not Omar
+    return _fits_person(tok, g, groups, words_of, doc, attribute)
+
+
+def _fits_person(
+    tok: Any, g: int, groups: list[Group], words_of: dict[int, list[list[str]]], doc: Any, attribute: bool
+) -> int | None:
+    """``g`` when role noun ``tok`` can name them: the same office (an attribute holds none) and gender."""
     mentioned = [doc.text[c.start : c.end].lower().split() for c in groups[g][2]]  # "Councillor Tom Reed"
-    if not _same_office(tok.lower_, words_of[g] + mentioned):
+    if not attribute and not _same_office(tok.lower_, words_of[g] + mentioned):
         return None  # "Councillor X said ... The former mayor wrote": another person
     mine, theirs = gender_of(tok.lower_), groups[g][3]
     return None if mine and theirs and mine != theirs else g
+
+
+def _named_next(scene: _Scene, tok: Any) -> int | None:
+    """The person a description introduces before naming them: "The imam of the city's mosque has accused
+    X ... Ihsan Khan says ...". The description is its clause's subject with no one named before it in its
+    sentence, and the next sentence's subject is a person named there for the first time."""
+    doc, groups, words_of, person_at, quoted = scene
+    sent = tok.sent
+    if tok.left_edge.lower_ != "the" or sent.end >= len(doc):
+        return None
+    starts = paragraph_starts(doc)  # a caption line the parser ran into the sentence is no part of it
+    opening = max(sent.start, starts[bisect_right(starts, tok.left_edge.i) - 1] if starts else 0)
+    if tok.dep_ not in SUBJECT_DEPS and not (tok.left_edge.i == opening > tok.head.i):
+        return None  # the subject, or a phrase opening a paragraph that the parser hung on the line before
+    if any(i in person_at or quoted[i] for i in range(opening, tok.left_edge.i)):
+        return None
+    if tok.lower_ in relational_nouns():
+        return None
+    nxt = doc[sent.end].sent
+    for i in range(nxt.start, nxt.end):
+        g = person_at.get(i)
+        if g is None or quoted[i]:
+            continue
+        first = min(c.start for c in groups[g][2])
+        if _name_head(doc[i]).dep_ not in SUBJECT_DEPS or first < doc[i].idx:
+            return None  # the next sentence is about someone else, or someone named before
+        return _fits_person(tok, g, groups, words_of, doc, False)
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -180,3 +300,38 @@ def _same_office(noun: str, forms: list[list[str]]) -> bool:
 
 def _named_before(group: Group, tok: Any) -> bool:
     return any(c.end <= tok.idx for c in group[2])
+
+
+def describe_lead(sents: list[Any], actors: tuple[Actor, ...]) -> tuple[Actor, ...]:
+    """``actors`` with the descriptions that open a headline or a standfirst as forms: "City imam condemns
+    X", "Democratic Minnesota congresswoman says ...". Headline style drops the article, so the phrase is a
+    bare role noun phrase that opens ``sent`` and hangs on its root (or is it) and names no one; it is the person the story is about: of the people whose forms hold the same role word (with agreeing
+    modifiers) or the same office (``offices.tsv``), the one named first."""
+    roles = role_nouns()
+    people = [a for a in actors if a.kind == "person"]
+    extra: dict[str, str] = {}
+    for sent in sents:
+        tok = next((t for t in sent if t.tag_ in ("NN", "NNP") and t.lower_ in roles), None)
+        if tok is None or tok.left_edge.i != sent.start or not (tok.dep_ == "ROOT" or tok.head.dep_ == "ROOT"):
+            continue  # "Ohio lawmaker sorry for tweet": the parser may hang a verbless headline's subject anyhow
+        phrase = sent.doc[sent.start : tok.i + 1]
+        if any(t.ent_type_ == "PERSON" or t.tag_ in ("DT", "PRP$", "POS") for t in phrase):
+            continue  # "A minister said", "Her aide", "Ana Ruiz's aide": not the story's person
+        mine = modifiers(t.lower_ for t in phrase)
+        for actor in people:
+            forms = [f.lower().split() for f in (actor.name, *actor.aliases)]
+            if any(tok.lower_ in ws and agree(mine, modifiers(ws)) for ws in forms) or _holds_office(tok.lower_, forms):
+                if phrase.text.lower() not in (f.lower() for f in actor.aliases):
+                    extra[actor.id] = phrase.text
+                break
+    if not extra:
+        return actors
+    return tuple(replace(a, aliases=(*a.aliases, extra[a.id])) if a.id in extra else a for a in actors)
+
+
+def _holds_office(noun: str, forms: list[list[str]]) -> bool:
+    """Whether forms hold a role word of ``noun``'s office (any office when ``noun``'s is "*")."""
+    offices = _offices()
+    mine = offices.get(noun)
+    held = {offices[w] for ws in forms for w in (x.rstrip(".").lower() for x in ws) if w in offices}
+    return mine is not None and bool(held) and (mine == "*" or mine in held)

@@ -25,7 +25,7 @@ from slant.analyze.actors._candidate import (
     _is_cap,
     title_at,
 )
-from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, role_nouns
+from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, one_person, role_nouns
 from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, tokens_of, trim_offsets
 
@@ -231,10 +231,18 @@ class _Finder:
                 continue
             if best.kind == "group" and self._attributive(best.tok_end):
                 best.kind = BLOCKED  # claims its tokens (NER must not type "Neo Con" PERSON) but is no actor
+            elif best.kind == "group" and self._one_member(best):
+                best.kind = BLOCKED  # "the former Somali refugee tweeted": a person, described
             out.append(best)
             i = best.tok_end
         named = {c.canonical for c in out}
         return sorted(out + [c for c in doubtful if c.canonical in named], key=lambda c: c.start)
+
+    def _one_member(self, c: Candidate) -> bool:
+        """Whether a group's singular noun names one member (``one_person``): "the former refugee said"."""
+        head = self.toks[c.tok_end - 1]
+        canonical = self.lex.groups.get(head.lower_)
+        return canonical is not None and canonical.lower() != head.lower_ and one_person(head)
 
     def _party_adjective(self, i: int) -> Candidate | None:
         """A party's first word before a member noun ("the Green MP", "Democratic senators") names the party

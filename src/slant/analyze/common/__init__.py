@@ -19,7 +19,7 @@ from slant.analyze.common._names import (
     unique_slugs,
 )
 from slant.analyze.common._resources import read_tsv, read_words
-from slant.analyze.common._roles import agree, modifiers, role_nouns
+from slant.analyze.common._roles import agree, has_age, modifiers, one_person, role_nouns, speech_verbs
 from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "agree",
     "canonical_spelling",
     "find_turns",
+    "has_age",
     "initials",
     "initials_of",
     "is_acronym",
@@ -37,10 +38,12 @@ __all__ = [
     "load_lexicon",
     "modifiers",
     "normalise",
+    "one_person",
     "read_tsv",
     "read_words",
     "role_nouns",
     "same_person",
+    "speech_verbs",
     "surname_matches",
     "unique_slugs",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from slant.analyze.common._lexicon import load_lexicon
 from slant.analyze.common._resources import read_tsv
@@ -40,3 +41,31 @@ def agree(mine: set[str], theirs: set[str]) -> bool:
     if any((m in mine) != (m in theirs) for m in mine | theirs if table[m] == "rank"):
         return False
     return all(m in mine for m in theirs if table[m] == "time")
+
+
+@lru_cache(maxsize=1)
+def speech_verbs() -> frozenset[str]:
+    """Lemmas of the reporting verbs (``quotes/reporting_verbs.tsv``): "said", "tweeted", "wrote"."""
+    return frozenset(r["lemma"].lower() for r in read_tsv("resources/quotes", "reporting_verbs.tsv"))
+
+
+def has_age(tok: Any) -> bool:
+    """Whether noun ``tok`` carries an age ("the 36-year-old refugee", "a 41-year-old")."""
+    return any(c.lower_ == "old" and any(g.lower_ in ("year", "years") for g in c.subtree) for c in tok.lefts)
+
+
+def one_person(tok: Any) -> bool:
+    """Whether a definite singular noun that is a clause's subject names one person rather than a kind ("the
+    Muslim" in hostile writing means all Muslims): it carries an age, a time modifier ("the former refugee"),
+    or it did something one does ("the refugee tweeted", "the Somali-American has said")."""
+    if tok.tag_ not in ("NN", "NNP") or tok.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    det = tok.left_edge
+    if det.lower_ != "the" or det.head.i != tok.i:
+        return False
+    if has_age(tok) or any(_role_modifiers().get(p) == "time" for c in tok.lefts for p in c.lower_.split("-")):
+        return True
+    verb = tok.head
+    return verb.lemma_.lower() in speech_verbs() and (
+        verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ in ("has", "had") for c in verb.children)
+    )
