@@ -1348,6 +1348,12 @@ ATTRIBUTES = [
         "Dana Koller",
         {"41-year-old Chilean-American"},
     ),
+    # a party's member noun with "the" is one member, not the party
+    (
+        "Rep. Dana Koller apologised on Monday. Now the Ohio Democrat is again under fire.",
+        "Dana Koller",
+        {"Ohio Democrat"},
+    ),
     # a noun the text used for someone else before is that someone
     (
         "Dana Koller spoke on Monday. A refugee from Chile wrote to her. The refugee said she had never replied.",
@@ -1366,6 +1372,21 @@ def test_descriptions_by_what_a_person_is(nlp: Any, text: str, name: str, forms:
     actors, _ = extract_actors(nlp(text))
     (actor,) = [a for a in actors if a.name == name]
     assert {a for a in actor.aliases if a not in {m.text for m in actor.mentions} and name not in a} == forms
+
+
+@pytest.mark.parametrize(
+    ("text", "party"),
+    [
+        ("Now the Ohio Democrat is again under fire, critics said.", False),
+        ("A Democrat from Ohio voted against the bill.", True),
+        ("The Democrats said the bill was rushed.", True),
+        ("The Democrat leadership said the bill was rushed.", True),
+        ("The SNP held the seat at the last election.", True),  # initials name the party itself
+    ],
+)
+def test_one_member_is_no_party(nlp: Any, text: str, party: bool) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert any(a.kind == "party" for a in actors) is party
 
 
 def test_one_refugee_is_no_group(nlp: Any) -> None:

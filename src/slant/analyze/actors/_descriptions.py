@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 
 from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
-from slant.analyze.common import agree, load_lexicon, modifiers, one_person, read_tsv, role_nouns
+from slant.analyze.common import agree, load_lexicon, modifiers, one_member, one_person, read_tsv, role_nouns
 from slant.models import Actor
 from slant.nlp.datelines import paragraph_starts
 from slant.nlp.spans import tokens_of
@@ -162,11 +162,13 @@ def gender_of(word: str) -> str | None:
 def _attribute(tok: Any, toks: list[Any], groups_lexicon: dict[str, str]) -> bool:
     """Whether ``tok`` heads a description by what a person is rather than by office: a group's singular noun
     or a demonym ("the former Somali refugee", "the 36-year-old Somali-American") that names one person
-    (``one_person``) and that the article uses for no one else before ("a refugee ... the refugee" is that
-    refugee)."""
+    (``one_person``), or a party's member noun ("the Minnesota Democrat": ``one_member``), that the article
+    uses for no one else before ("a refugee ... the refugee" is that refugee)."""
     plural = groups_lexicon.get(tok.lower_)
     demonym = tok.ent_type_ == "NORP" and tok.tag_ == "NNP"
-    if not (demonym or (plural is not None and plural.lower() != tok.lower_)) or not one_person(tok):
+    if not one_member(tok) and (
+        not (demonym or (plural is not None and plural.lower() != tok.lower_)) or not one_person(tok)
+    ):
         return False
     return not any(
         t.lower_ == tok.lower_ and t.dep_ not in ("compound", "amod", "nmod") and t.ent_type_ in ("", "NORP")

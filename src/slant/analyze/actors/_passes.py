@@ -25,7 +25,7 @@ from slant.analyze.actors._candidate import (
     _is_cap,
     title_at,
 )
-from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, one_person, role_nouns
+from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, one_member, one_person, role_nouns
 from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, tokens_of, trim_offsets
 
@@ -233,6 +233,8 @@ class _Finder:
                 best.kind = BLOCKED  # claims its tokens (NER must not type "Neo Con" PERSON) but is no actor
             elif best.kind == "group" and self._one_member(best):
                 best.kind = BLOCKED  # "the former Somali refugee tweeted": a person, described
+            elif best.kind == "party" and one_member(toks[best.tok_end - 1]):
+                best.kind = BLOCKED  # "the Ohio Democrat said": a member, described
             out.append(best)
             i = best.tok_end
         named = {c.canonical for c in out}

@@ -19,7 +19,15 @@ from slant.analyze.common._names import (
     unique_slugs,
 )
 from slant.analyze.common._resources import read_tsv, read_words
-from slant.analyze.common._roles import agree, has_age, modifiers, one_person, role_nouns, speech_verbs
+from slant.analyze.common._roles import (
+    agree,
+    has_age,
+    modifiers,
+    one_member,
+    one_person,
+    role_nouns,
+    speech_verbs,
+)
 from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
 __all__ = [
@@ -38,6 +46,7 @@ __all__ = [
     "load_lexicon",
     "modifiers",
     "normalise",
+    "one_member",
     "one_person",
     "read_tsv",
     "read_words",

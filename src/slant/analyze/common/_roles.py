@@ -69,3 +69,14 @@ def one_person(tok: Any) -> bool:
     return verb.lemma_.lower() in speech_verbs() and (
         verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ in ("has", "had") for c in verb.children)
     )
+
+
+def one_member(tok: Any) -> bool:
+    """Whether ``tok`` is a party's singular member noun heading a definite subject: "the Ohio Democrat said",
+    "the Tory has said" name one member, never the party ("the Democrats", "the Democratic Party")."""
+    parties, word = load_lexicon().parties, tok.text
+    plural = f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"  # a member noun has a plural: "Tories"
+    if not (word[:1].isupper() and word[1:].islower()) or plural not in parties or tok.tag_ not in ("NN", "NNP"):
+        return False  # "the SNP" is the party
+    det = tok.left_edge
+    return tok.dep_ in ("nsubj", "nsubjpass") and det.lower_ == "the" and det.head.i == tok.i
