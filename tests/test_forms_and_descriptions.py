@@ -1463,3 +1463,28 @@ def test_a_headline_description_is_the_story_person(nlp: Any, lead: str, body: s
     after = describe_lead(list(nlp(lead).sents)[:1], actors)
     (actor,) = [a for a in after if a.name == name]
     assert set(actor.aliases) - before[name] == forms
+
+
+#: (text, a name that must be an actor of this kind; None: no actor may carry it)
+NAMES_THE_MODEL_CUTS = [
+    # a name the model missed, in apposition to a job whatever follows the job's noun
+    (
+        "Amnesty International said the Government must now focus on the backlog of asylum claims.\n\n"
+        "Nilu Varghese, the organisation’s chief executive in the UK, said: “The deal was cruel.”",
+        "Nilu Varghese",
+        "person",
+    ),
+    # an imperative opening the sentence is no part of the name
+    ("Consider Rosa Plant, the bishop of Harwick, whose parishes shrank.", "Rosa Plant", "person"),
+    ("Consider Rosa Plant, the bishop of Harwick, whose parishes shrank.", "Consider Rosa Plant", None),
+    # a surname the model read as a month
+    ("The departure will be a huge blow for Philippa May - and leaves her vulnerable.", "Philippa May", "person"),
+    ("The talks with Philippa in May went well.", "Philippa May", None),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), NAMES_THE_MODEL_CUTS)
+def test_names_the_model_cuts(nlp: Any, text: str, name: str, kind: str | None) -> None:
+    actors, _ = extract_actors(nlp(text))
+    kinds = {a.name: a.kind for a in actors}
+    assert kinds.get(name) == kind

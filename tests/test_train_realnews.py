@@ -181,3 +181,14 @@ def test_the_rebuild_list_names_what_to_look_up(tmp_path: Path) -> None:
 )
 def test_names_compare_as_the_scorer_compares_them(name: str, normal: str) -> None:
     assert norm_name(name) == normal
+
+
+def test_a_second_reading_repeats_its_page_without_a_problem(tmp_path: Path) -> None:
+    _write(tmp_path, "b1.jsonl", [GOOD])
+    _write(
+        tmp_path,
+        "x1.jsonl",
+        [_with(batch="x1", author_stance={"Mara Pellow": "negative", "Harwick Council": "neutral"})],
+    )
+    report = check(tmp_path)
+    assert report.pages == 2 and report.problems == []

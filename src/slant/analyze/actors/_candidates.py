@@ -16,7 +16,10 @@ Sources, in the order they claim tokens (a later source only gets tokens nobody 
 6. ``ner``: what is left of the model's PERSON/ORG/GPE/LOC/FAC/NORP entities, edges trimmed and typed by
    their words and context: acronyms are never persons; a word inside a title ("Home" in "Home
    Secretary") is no actor; one unknown word the model calls a person after "in"/"near" is a place;
-   a name in apposition to an organisation noun ("Unison, the public sector union") is an organisation.
+   a name in apposition to an organisation noun ("Unison, the public sector union") is an organisation,
+   and one in apposition to a job, found by the parse past any "of" or "in", a person ("X, the
+   organisation's chief executive in the UK,"); an entity that ends in a given name takes the capitalised
+   word the model left out or read as a date ("Philippa May").
 
 Then a name joined by "and" or "or" to a place is a place when nothing says it is a person, and the
 place a council is named after ("Wexcombe" of "Wexcombe District Council") is a place wherever it stands

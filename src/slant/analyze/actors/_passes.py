@@ -395,6 +395,8 @@ class _Finder:
                 continue
             a = i
             while a > 0 and i - a < MAX_RUN and _is_cap(toks[a - 1]) and title_at(doc, a - 1, lex) is None:
+                if toks[a - 1].pos_ == "VERB":
+                    break  # "Consider Manuel Ortega, the bishop of ...": an imperative opens the sentence
                 a -= 1
                 if toks[a].is_sent_start:
                     break
@@ -495,6 +497,12 @@ class _Finder:
                 label = NER_KINDS.get("ORG")
             if label is None:
                 continue
+            named = self._surname_after(ent)
+            if named is not None:
+                c = self._typed(ent.start, named, "PERSON")  # "Theresa May": the model took the month
+                if c is not None and not any(self.claimed[ent.start : named]):
+                    out.append(c)
+                continue
             person_at = self._person_inside(ent)
             if person_at is not None:
                 # "House Nancy Pelosi", "Chemnitz Police Chief Sonja Penzel": a role run into a name
@@ -514,6 +522,22 @@ class _Finder:
                         out.append(c)
                     piece_start = None
         return out
+
+    def _surname_after(self, ent: Any) -> int | None:
+        """The end of a name the model cut after its given name: an entity ending in a given name
+        (``first_names.tsv``) and a capitalised word right after it that the model left out or read as a
+        date, and that names no organisation, party or place ("Philippa May")."""
+        toks, lex = self.toks, self.lex
+        b: int = ent.end
+        if b >= len(toks) or toks[b - 1].text not in lex.first_names or toks[b - 1].whitespace_ != " ":
+            return None
+        nxt = toks[b]
+        if nxt.ent_type_ not in ("", "DATE") or nxt.tag_ != "NNP" or not nxt.is_title or self.claimed[b]:
+            return None
+        word = nxt.text
+        if word in lex.org_words or word in lex.places or word in lex.parties or word in lex.first_names:
+            return None
+        return b + 1
 
     def _past_role_of(self, a: int, b: int) -> int:
         """Where a body's name starts in ``doc[a:b]`` after a role's "<role> of (the)" ("Head of Supreme
@@ -588,8 +612,11 @@ class _Finder:
             if tok.lower_ in nouns and (toks[k + 1].is_punct or toks[k + 1].lower_ in ("that", "which")):
                 return nouns[tok.lower_]
             if (tok.is_punct and tok.text != "-") or tok.pos_ in ("VERB", "AUX", "ADP"):
-                return None  # past a preposition the noun is no longer the apposition's: "leader of the X Party"
-        return None
+                break  # past a preposition the noun is no longer the apposition's: "leader of the X Party"
+        # the parse's apposition, whatever follows its noun: "X, the organisation's chief executive in the UK,"
+        heads = [t for t in toks[a:b] if not a <= t.head.i < b] if a < b else [toks[b - 1]]
+        appos = [c for h in heads for c in h.rights if c.dep_ == "appos" and c.i > b and c.lower_ in nouns]
+        return nouns[appos[0].lower_] if len(heads) == 1 and appos else None
 
     def _postnominal(self, i: int) -> bool:
         """Token ``i`` is a post-nominal title ("MP" in "Rusharnara Ali MP")."""
