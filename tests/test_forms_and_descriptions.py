@@ -385,6 +385,23 @@ QUOTE_SPEAKERS = [
         "Why should",
         None,
     ),
+    # a quote that goes on after a line the page put inside the story (a linked headline) continues
+    (
+        "Mr Brand said on Friday: “As leader I accept my share of responsibility.\n\n"
+        "Harwick council rebuked over meeting shutdown\n\n"
+        '"In particular, my decision to accept legal advice has become a story.\n\n'
+        '"I have therefore decided to step down."',
+        "I have therefore",
+        "Brand",
+    ),
+    # ... but not after a paragraph of the writer's own
+    (
+        "Mr Brand said on Friday: “As leader I accept my share of responsibility.\n\n"
+        "The council met again on Monday and the meeting was shut down after an hour.\n\n"
+        '"In particular, my decision to accept legal advice has become a story."',
+        "In particular",
+        None,
+    ),
 ]
 
 

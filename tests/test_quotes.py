@@ -280,7 +280,7 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
 
 def test_component_contract() -> None:
     comp = QuotesComponent()
-    assert comp.name == "slant.quotes.v7"
+    assert comp.name == "slant.quotes.v8"
     assert comp.requires == ("doc", "actors", "pronouns")
     assert comp.provides == ("quotes",)
     assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"

@@ -25,7 +25,7 @@ BUILTIN_KEYS = ("doc",)
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
     "slant.actors.v9": "slant.analyze.actors:ActorsComponent",
-    "slant.quotes.v7": "slant.analyze.quotes:QuotesComponent",
+    "slant.quotes.v8": "slant.analyze.quotes:QuotesComponent",
     "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
     "slant.stance.v4": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
@@ -41,7 +41,7 @@ REGISTRY: dict[str, str] = {
 PIPELINES: dict[str, tuple[str, ...]] = {
     "fast": (
         "slant.actors.v9",
-        "slant.quotes.v7",
+        "slant.quotes.v8",
         "slant.relations.v1",
         "slant.stance.v4",
         "slant.loaded.v1",
@@ -51,7 +51,7 @@ PIPELINES: dict[str, tuple[str, ...]] = {
     ),
     "accurate": (
         "slant.actors.v9",
-        "slant.quotes.v7",
+        "slant.quotes.v8",
         "slant.relations.v1",
         "slant.stance-model.v4",
         "slant.loaded.v1",

@@ -314,7 +314,8 @@ def _continue_speakers(
         continued = False
         if last is not None and last.speaker is not None:
             p_last = bisect_right(paras, last.start) - 1
-            continued = p_here == p_last or (0 < p_here - p_last <= CONTINUE_PARAGRAPHS and alone)
+            gap = p_here - p_last - _headings_between(text, paras, p_last, p_here)
+            continued = p_here == p_last or (0 < gap <= CONTINUE_PARAGRAPHS and alone)
         if continued and last is not None:
             since = last.reach
         else:
@@ -335,6 +336,23 @@ def _continue_speakers(
             it.speaker = last.speaker
         if it.speaker is not None:
             last = it
+
+
+def _headings_between(text: str, paras: list[int], p_last: int, p_here: int) -> int:
+    """How many paragraphs between ``p_last`` and ``p_here`` are lines a page put inside the story (a linked
+    headline, a caption, a sub-heading: short, no quotation mark, no sentence end): a quote that goes on
+    after one continues its speaker."""
+    n = 0
+    for p in range(p_last + 1, p_here):
+        line = text[paras[p] : paras[p + 1] if p + 1 < len(paras) else len(text)].strip()
+        if (
+            line
+            and len(line.split()) <= HEADING_WORDS
+            and line[-1] not in ".!?…:"
+            and not any(q in line for q in '"“”‘’«»')
+        ):
+            n += 1
+    return n
 
 
 def _opens_paragraph(
@@ -417,7 +435,7 @@ def _quote(it: _Item, text: str) -> Quote:
 class QuotesComponent(Component):
     """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
 
-    name: ClassVar[str] = "slant.quotes.v7"
+    name: ClassVar[str] = "slant.quotes.v8"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
     provides: ClassVar[tuple[str, ...]] = ("quotes",)
 
