@@ -192,3 +192,19 @@ def test_a_second_reading_repeats_its_page_without_a_problem(tmp_path: Path) -> 
     )
     report = check(tmp_path)
     assert report.pages == 2 and report.problems == []
+
+
+def test_tidy_drops_possessives_repeats_and_long_forms(tmp_path: Path) -> None:
+    from slant.train.realnews import tidy, tidy_record
+
+    actor = {
+        "name": "Mara Pellow",
+        "kind": "person",
+        "forms": ["Pellow’s", "Pellow", "Ms Pellow's", " ".join(["w"] * 13)],
+    }
+    record, changes = tidy_record(_with(actors=[actor]))
+    assert record["actors"][0]["forms"] == ["Pellow", "Ms Pellow"]
+    assert len(changes) == 3
+    _write(tmp_path, "b1.jsonl", [_with(actors=[actor])])
+    assert len(tidy(tmp_path)) == 3
+    assert tidy(tmp_path) == []  # idempotent

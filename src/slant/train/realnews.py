@@ -7,6 +7,7 @@ queries, fixes and labels are stored, never the page texts.
     python -m slant.train.realnews list                # per page: file, address, query, rank, fix
     python -m slant.train.realnews check [--texts DIR] [--dev ../shared/realnews/expect.jsonl]
     python -m slant.train.realnews agreement           # Cohen's kappa of pages labelled twice
+    python -m slant.train.realnews tidy                # forms without a possessive "'s", no repeats
 
 ``check`` exits 1 when any label breaks the guideline (and names the file and the rule); ``agreement``
 pairs a page's first reading (batch ``b*``) with its second (batch ``x*``).
@@ -15,6 +16,7 @@ pairs a page's first reading (batch ``b*``) with its second (batch ``x*``).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import re
 import sys
@@ -350,6 +352,42 @@ def _relations(record: dict[str, Any], names_from: dict[str, Any]) -> set[tuple[
     }
 
 
+def tidy_record(record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``record`` with its forms as the guideline wants them (no possessive "'s", no repeats, none longer
+    than :data:`MAX_FRAGMENT_WORDS` words) and what was changed."""
+    record = copy.deepcopy(record)
+    changes: list[str] = []
+    for actor in record.get("actors") or []:
+        forms: list[str] = []
+        for form in actor.get("forms") or []:
+            bare = re.sub(r"['’]s$", "", str(form).strip())
+            if _words(bare) > MAX_FRAGMENT_WORDS:
+                changes.append(f"dropped the long form {form!r} of {actor.get('name')!r}")
+                continue
+            if bare != form:
+                changes.append(f"{form!r} -> {bare!r}")
+            if bare and bare not in forms:
+                forms.append(bare)
+        if "forms" in actor:
+            actor["forms"] = forms
+    return record, changes
+
+
+def tidy(pages: Path) -> list[str]:
+    """Rewrite every page file of ``pages`` with :func:`tidy_record`; the changes, one line each."""
+    out: list[str] = []
+    for path in sorted(pages.glob("*.jsonl")):
+        lines: list[str] = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            record, changes = tidy_record(json.loads(line))
+            out += [f"{path.name} {record.get('file')}: {c}" for c in changes]
+            lines.append(json.dumps(record, ensure_ascii=False))
+        path.write_text("".join(f"{x}\n" for x in lines), encoding="utf-8")
+    return out
+
+
 def rebuild_list(pages: Path) -> list[str]:
     """One tab-separated line per page: file, query, rank, address, fix (what to look up and write)."""
     rows = [r for _, _, r, _ in read_pages(pages) if r is not None and not str(r.get("batch", "")).startswith("x")]
@@ -361,7 +399,7 @@ def rebuild_list(pages: Path) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m slant.train.realnews", description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("list", "check", "agreement"))
+    p.add_argument("command", choices=("list", "check", "agreement", "tidy"))
     p.add_argument("--pages", type=Path, default=DEFAULT_PAGES, help="folder of the labelled pages (*.jsonl)")
     p.add_argument("--dev", type=Path, default=DEFAULT_DEV, help="the development set's expect.jsonl")
     p.add_argument("--texts", type=Path, default=None, help="folder of the rebuilt page texts (check)")
@@ -371,6 +409,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "list":
         print("\n".join(["file\tquery\trank\taddress\tfix", *rebuild_list(args.pages)]))
+        return 0
+    if args.command == "tidy":
+        print("\n".join(tidy(args.pages)) or "nothing to tidy")
         return 0
     if args.command == "check":
         report = check(args.pages, dev=args.dev, texts=args.texts)
