@@ -66,3 +66,32 @@ def test_scores_the_development_part_and_the_story_aside(shared_dir: Path, tmp_p
 def test_missing_set_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="--expect"):
         run_realnews(tmp_path, expect=tmp_path / "nope.jsonl", scorer=tmp_path / "nope.py")
+
+
+def test_a_folder_of_labelled_pages_leaves_second_readings_out(tmp_path: Path) -> None:
+    from slant.bench.realnews import read_expectations
+
+    (tmp_path / "b1.jsonl").write_text(json.dumps({**EXPECT[0], "batch": "b1"}) + "\n", encoding="utf-8")
+    (tmp_path / "b2.jsonl").write_text(json.dumps({**EXPECT[1], "batch": "b2"}) + "\n\n", encoding="utf-8")
+    (tmp_path / "x1.jsonl").write_text(json.dumps({**EXPECT[0], "batch": "x1"}) + "\n", encoding="utf-8")
+    assert [r["file"] for r in read_expectations(tmp_path)] == [EXPECT[0]["file"], EXPECT[1]["file"]]
+
+
+@pytest.mark.slow
+def test_labelled_pages_keep_aside_the_stories_a_prefix_names(shared_dir: Path, tmp_path: Path) -> None:
+    texts = tmp_path / "texts"
+    texts.mkdir()
+    for name, text in PAGES.items():
+        (texts / name).write_text(text, encoding="utf-8")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "b1.jsonl").write_text("".join(json.dumps(e) + "\n" for e in EXPECT), encoding="utf-8")
+    result = run_realnews(
+        texts, expect=pages, scorer=shared_dir / "tools" / "realnews_score.py", aside="t2-", on_line=str
+    )
+    assert result.parts["aside"]["counts"]["articles"]["ALL"] == 1
+    assert result.section == "realnews-train"
+    out = tmp_path / "bench.md"
+    out.write_text("# Benchmarks\n", encoding="utf-8")
+    result.write(out)
+    assert "realnews-train-fast" in out.read_text(encoding="utf-8")

@@ -24,6 +24,9 @@ from slant.errors import ConfigError
 
 #: The story kept aside as the blind check, chosen before any page of the set was read (session 11).
 ASIDE_STORY = "s6-aquarius-salvini-2018"
+#: The stories of slant's own labelled pages kept aside (batch b7: world politics), chosen in session 16
+#: before their misses were read.
+TRAIN_ASIDE = "tb7-"
 DEFAULT_EXPECT = Path("../shared/realnews/expect.jsonl")
 DEFAULT_SCORER = Path("../shared/tools/realnews_score.py")
 #: Figures shown, in order (the scorer's names).
@@ -53,12 +56,15 @@ class RealnewsResult:
     aside: str
     parts: dict[str, dict[str, Any]] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)
+    #: The section of ``docs/benchmarks.md`` it fills (with the mode): the development set's, or our
+    #: labelled pages' (``realnews-train``).
+    section: str = "realnews"
 
     def markdown(self) -> str:
         names = [p for p in ("development", "aside", "all") if p in self.parts]
         head = [f"{p} ({self.parts[p]['counts']['articles']['ALL']} articles)" for p in names]
         lines = [
-            f"Mode `{self.mode}`; kept aside: `{self.aside}` (chosen before the set was read).",
+            f"Mode `{self.mode}`; kept aside: `{self.aside}` (stories whose id starts so; chosen before the set was read).",
             "",
             "| figure | " + " | ".join(head) + " |",
             "|---|" + "---|" * len(names),
@@ -74,7 +80,7 @@ class RealnewsResult:
         return "\n".join(lines) + "\n"
 
     def write(self, path: Path) -> None:
-        replace_section(path, f"realnews-{self.mode}", self.markdown())
+        replace_section(path, f"{self.section}-{self.mode}", self.markdown())
 
 
 def _cell(fig: dict[str, Any] | None) -> str:
@@ -100,10 +106,11 @@ def run_realnews(
     for what, path in (("--texts", texts), ("--expect", expect), ("--scorer", scorer)):
         if not path.exists():
             raise ConfigError(f"{what} {path}: not found (the real-news set is in the developers' shared folder)")
-    rows = [json.loads(line) for line in expect.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = read_expectations(expect)
     files = [texts / r["file"] for r in rows]
     present = [str(f) for f in files if f.is_file()]
-    result = RealnewsResult(mode=mode, aside=aside, missing=[f.name for f in files if not f.is_file()])
+    section = "realnews" if expect.is_file() else "realnews-train"
+    result = RealnewsResult(mode=mode, aside=aside, missing=[f.name for f in files if not f.is_file()], section=section)
     if not present:
         raise ConfigError(f"--texts {texts}: none of the set's {len(rows)} files is there; rebuild them first")
     outputs: list[str] = []
@@ -114,8 +121,8 @@ def run_realnews(
         out = Path(tmp) / "slant.jsonl"
         out.write_text("\n".join(outputs) + "\n", encoding="utf-8")
         parts = {
-            "development": [r for r in rows if r["story"] != aside],
-            "aside": [r for r in rows if r["story"] == aside],
+            "development": [r for r in rows if not r["story"].startswith(aside)],
+            "aside": [r for r in rows if r["story"].startswith(aside)],
             "all": rows,
         }
         for name, subset in parts.items():
@@ -125,10 +132,18 @@ def run_realnews(
             part.write_text("".join(json.dumps(r) + "\n" for r in subset), encoding="utf-8")
             result.parts[name] = _score(scorer, part, out)
         if misses is not None:
-            text = _run(scorer, [str(expect), str(out), "--misses"])
+            text = _run(scorer, [str(Path(tmp) / "expect-all.jsonl"), str(out), "--misses"])
             misses.write_text(text, encoding="utf-8")
             on_line(f"wrote {misses}")
     return result
+
+
+def read_expectations(expect: Path) -> list[dict[str, Any]]:
+    """The expectations of a JSON Lines file, or of every ``*.jsonl`` of a folder (slant's own labelled
+    pages, ``training/realnews/pages``) but for second readings (batch ``x*``), which repeat a page."""
+    paths = [expect] if expect.is_file() else sorted(expect.glob("*.jsonl"))
+    rows = [json.loads(line) for p in paths for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if not str(r.get("batch", "")).startswith("x")]
 
 
 def _score(scorer: Path, expect: Path, output: Path) -> dict[str, Any]:

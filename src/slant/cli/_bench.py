@@ -123,15 +123,21 @@ def bench_clustering(
 @bench_app.command("realnews")
 def bench_realnews(
     texts: Annotated[Path, typer.Option("--texts", help="Folder of the rebuilt real-news page texts.")],
-    expect: Annotated[Path, typer.Option("--expect", help="The set's expectations (expect.jsonl).")] = Path(
-        "../shared/realnews/expect.jsonl"
-    ),
+    expect: Annotated[
+        Path,
+        typer.Option(
+            "--expect", help="The set's expectations (expect.jsonl), or a folder of them (training/realnews/pages)."
+        ),
+    ] = Path("../shared/realnews/expect.jsonl"),
     scorer: Annotated[Path, typer.Option("--scorer", help="The set's scorer (realnews_score.py).")] = Path(
         "../shared/tools/realnews_score.py"
     ),
     mode: Annotated[str, typer.Option("--mode", help="fast or accurate.")] = "fast",
     aside: Annotated[
-        str | None, typer.Option("--aside", help="Story kept aside as the blind check (default: the one chosen).")
+        str | None,
+        typer.Option(
+            "--aside", help="Story (or start of the story ids) kept aside as the blind check (default: the one chosen)."
+        ),
     ] = None,
     misses: Annotated[
         Path | None, typer.Option("--misses", help="Write the scorer's article-by-article misses here.")
@@ -141,10 +147,11 @@ def bench_realnews(
     ] = None,
 ) -> None:
     """Real news and opinion pages scored against a careful reader: development part and the blind story."""
-    from slant.bench.realnews import ASIDE_STORY, run_realnews
+    from slant.bench.realnews import ASIDE_STORY, TRAIN_ASIDE, run_realnews
 
+    default_aside = ASIDE_STORY if expect.is_file() else TRAIN_ASIDE
     result = run_realnews(
-        texts, expect=expect, scorer=scorer, mode=mode, aside=aside or ASIDE_STORY, misses=misses, on_line=err.print
+        texts, expect=expect, scorer=scorer, mode=mode, aside=aside or default_aside, misses=misses, on_line=err.print
     )
     sys.stdout.write(result.markdown())
     if output is not None:
