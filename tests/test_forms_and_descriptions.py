@@ -1497,7 +1497,27 @@ NAMES_THE_MODEL_CUTS = [
     # a surname the model read as a month
     ("The departure will be a huge blow for Philippa May - and leaves her vulnerable.", "Philippa May", "person"),
     ("The talks with Philippa in May went well.", "Philippa May", None),
+    # a country's initials name the country, a place, like its name
+    ("The UK will appeal the ruling, ministers said.", "UK", "place"),
 ]
+
+
+@pytest.mark.parametrize(
+    ("words", "person"),
+    [
+        (["Jeremy", "Varnell"], True),
+        (["Rose-Marie", "Varnell"], True),  # each part of a hyphenated given name is one
+        (["Jeremy", "Varnell", "Partnership"], False),  # three words: a firm's name as likely
+        (["Jeremy", "Council"], False),  # an organisation's word
+        (["Varnell", "Jeremy"], False),  # no given name first
+        (["Jeremy", "2020"], False),
+    ],
+)
+def test_a_given_name_and_a_surname_read_as_a_person(nlp: Any, words: list[str], person: bool) -> None:
+    from slant.analyze.actors._passes import _Finder
+    from slant.analyze.common import load_lexicon
+
+    assert _Finder(nlp("A sentence."), load_lexicon())._given_and_surname(words) is person
 
 
 @pytest.mark.parametrize(("text", "name", "kind"), NAMES_THE_MODEL_CUTS)

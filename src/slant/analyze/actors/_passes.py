@@ -523,6 +523,16 @@ class _Finder:
                     piece_start = None
         return out
 
+    def _given_and_surname(self, words: list[str]) -> bool:
+        """Whether ``words`` read as a person's name: two capitalised words, the first a given name
+        (``first_names.tsv``; each part of a hyphenated one: "Jean-Claude"), none an organisation's word."""
+        names = self.lex.first_names
+        if len(words) != 2 or any(w in self.lex.org_words for w in words):
+            return False
+        if not all(w[:1].isupper() and w.replace("-", "").replace("'", "").isalpha() for w in words):
+            return False
+        return all(part in names for part in words[0].split("-"))
+
     def _surname_after(self, ent: Any) -> int | None:
         """The end of a name the model cut after its given name: an entity ending in a given name
         (``first_names.tsv``) and a capitalised word right after it that the model left out or read as a
@@ -671,6 +681,8 @@ class _Finder:
         elif len(words) > 1 and all(w.isupper() for w in words) and words[0].capitalize() in lex.first_names:
             # a name in capitals ("JAMES COMEY" in a headline or a shouted post): a person, in ordinary case
             c.kind, c.canonical = "person", " ".join(w.capitalize() for w in words)
+        elif label == "ORG" and self._given_and_surname(words):
+            c.kind = "person"  # "Jean-Claude Juncker", "Jeremy Corbyn" read as an organisation
         elif all(is_acronym(w) for w in words):
             c.kind = "org"  # "DfT", "GLMU": an acronym names an organisation, never a person
         elif self._place_name(words, label, unknown):
