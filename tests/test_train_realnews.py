@@ -208,3 +208,17 @@ def test_tidy_drops_possessives_repeats_and_long_forms(tmp_path: Path) -> None:
     _write(tmp_path, "b1.jsonl", [_with(actors=[actor])])
     assert len(tidy(tmp_path)) == 3
     assert tidy(tmp_path) == []  # idempotent
+
+
+PAGES = Path(__file__).resolve().parent.parent / "training" / "realnews" / "pages"
+
+
+def test_the_committed_training_pages_follow_the_guideline() -> None:
+    """Every label stored in ``training/realnews/pages`` passes the guideline's checks (texts aside)."""
+    report = check(PAGES)
+    assert report.pages >= 330 and len(report.stories) >= 40
+    assert report.problems == []
+
+
+def test_no_committed_training_page_is_a_development_page(shared_dir: Path) -> None:
+    assert check(PAGES, dev=shared_dir / "realnews" / "expect.jsonl").problems == []
