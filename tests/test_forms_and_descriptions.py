@@ -435,6 +435,17 @@ def test_speaker_named_by_a_description(nlp: Any, text: str, speaker: str | None
 
 
 FURNITURE = [
+    # a first line of reporters' names joined by commas and "and", the agency under it
+    (
+        "Lina Marsh, Tom Okafor and Ruth Bell\nNorthwire\n\nHarwick – The council voted on Monday to close the library.",
+        "Tom Okafor",
+        False,
+    ),
+    (
+        "Lina Marsh and Tom Okafor\n\nLina Marsh said on Monday that the council had been wrong to close the library.",
+        "Lina Marsh",
+        True,
+    ),
     # bylines, credits, hat-tips and name-only lines are no actors
     (
         "Levy vote passes\n\nBy Mara Quell | Political Editor\n\nThe Fenwick council passed the levy.",

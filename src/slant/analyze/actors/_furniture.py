@@ -32,9 +32,12 @@ _DATELINE_AFTER = re.compile(r"\)\s*[—–-]")
 #: A caption's credit line ("... Credit: Andrew Harnik,AP"), the name or agency ending the line.
 _CREDIT_LINE = re.compile(r".*\b(?:Credit|Photo|Photograph|Picture|Image)s?\b\s*:")
 _LINE_END = re.compile(r"\s*(?:\n|$)")
-#: A first line that is a byline, not a title: "By Ana Ruiz", "Ana Ruiz | Political Editor", "Ana Ruiz, Staff".
+#: A first line that is a byline, not a title: "By Ana Ruiz", "Ana Ruiz | Political Editor", "Ana Ruiz, Staff",
+#: "Ana Ruiz, Tom Reed and Jo Bell" (names of two or three words only, joined by commas and "and").
+_NAME = r"[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,2}"
+_NAMES = rf"{_NAME}(?:,\s*{_NAME})*,?\s+(?:and|&)\s+{_NAME}"
 _BYLINE = re.compile(
-    r"\s*(?:By\s+[A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|and|&))*(?:\s*[|,]\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,3})?|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
+    r"\s*(?:" + _NAMES + r"|By\s+[A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|and|&))*(?:\s*[|,]\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,3})?|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3}\s\|\s[^|\n]{2,40}|[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){1,3},\s*[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2})\s*$"
 )
 
 
