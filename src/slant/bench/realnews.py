@@ -64,7 +64,7 @@ class RealnewsResult:
         names = [p for p in ("development", "aside", "all") if p in self.parts]
         head = [f"{p} ({self.parts[p]['counts']['articles']['ALL']} articles)" for p in names]
         lines = [
-            f"Mode `{self.mode}`; kept aside: `{self.aside}` (stories whose id starts so; chosen before the set was read).",
+            f"Mode `{self.mode}`; kept aside: `{self.aside}` (a story, or every story whose id starts so; chosen before its misses were read).",
             "",
             "| figure | " + " | ".join(head) + " |",
             "|---|" + "---|" * len(names),
