@@ -79,6 +79,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
     groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
+    groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
     for name, kind, ms in find_collectives(doc, claimed, bodies):
@@ -129,6 +130,35 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))
     return actors, pronouns
+
+
+def _surnames_read_as_places(groups: list[Group], doc: Any, lex: Lexicon) -> list[Group]:
+    """Join a one-word place or organisation to the person whose surname it is ("Mr Cummings ... where
+    Cummings drove to test his eyesight": the model called the bare surname a place): the word is the last
+    word of one person's longer mentions and of no one else's, every mention of it is the bare word, none
+    stands after a word that marks a place ("in Cummings"), and the lexicon knows no place, party or
+    organisation of that name."""
+    text, toks = doc_text(doc), tokens_of(doc)
+    owners: dict[str, set[int]] = {}
+    for g, (_, kind, ms, _) in enumerate(groups):
+        if kind == "person":
+            for c in ms:
+                words = text[c.start : c.end].split()
+                if len(words) > 1:
+                    owners.setdefault(words[-1], set()).add(g)
+    joined: set[int] = set()
+    for g, (name, kind, ms, _) in enumerate(groups):
+        if kind not in ("place", "org") or " " in name or name in lex.places or name in lex.orgs:
+            continue
+        if name in lex.parties or len(owners.get(name, ())) != 1:
+            continue
+        if any(text[c.start : c.end] != name for c in ms):
+            continue
+        if any(c.tok_start > 0 and toks[c.tok_start - 1].lower_ in lex.place_before for c in ms):
+            continue
+        groups[next(iter(owners[name]))][2].extend(ms)
+        joined.add(g)
+    return [x for g, x in enumerate(groups) if g not in joined]
 
 
 def _join_subgroups(groups: list[Group]) -> list[Group]:
