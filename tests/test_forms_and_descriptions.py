@@ -1547,3 +1547,18 @@ def test_names_the_model_cuts(nlp: Any, text: str, name: str, kind: str | None) 
 def test_a_surname_that_stands_where_a_place_does_stays_a_place(nlp: Any) -> None:
     actors, _ = extract_actors(nlp("Mr Lorne Varnell spoke on Monday. The fair was held in Varnell last year."))
     assert sorted(a.kind for a in actors if any("Varnell" in n for n in a.names)) == ["person", "place"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # a name run into the next word across a missing space ends where that word starts
+        ("Ada LindImage source, Getty Images, said the plan was wrong. Later Ada Lind spoke.", {"Ada Lind"}),
+        # names written so stay whole
+        ("He watched YouTube and read MailOnline. Rory McDonald said so.", {"YouTube", "MailOnline", "Rory McDonald"}),
+    ],
+)
+def test_names_glued_across_a_missing_space(nlp: Any, text: str, names: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert names <= {a.name for a in actors}
+    assert not any("LindImage" in n for a in actors for n in a.names)

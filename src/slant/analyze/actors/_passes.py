@@ -58,9 +58,36 @@ class _Finder:
         if a >= b:
             return None
         start, end = trim_offsets(self.text, toks[a].idx, toks[b - 1].idx + len(toks[b - 1].text))
+        cut = self._glue_point(toks[b - 1])
+        if cut is not None and cut > start:
+            end = cut  # "Boris JohnsonImage source": the name ends where the glued word starts
+        cut = self._glue_point(toks[a]) if b - a > 1 else None
+        if cut is not None and cut < end:
+            start = cut  # "Hide AdHad Mr Cummings": the name starts after the glued word
         if start >= end:
             return None
         return Candidate(a, b, start, end, kind, source, **kw)
+
+    def _glue_point(self, tok: Any) -> int | None:
+        """Where two words run together across a missing space inside ``tok`` ("JohnsonImage", "AdHad"): a
+        lower-case letter followed by a capitalised lower-case word, the part before it a proper noun the
+        text also uses on its own ("Johnson", "Ad" of "Hide Ad"); None for names written so ("McDonald",
+        "YouTube", "MailOnline": their first parts stand nowhere alone)."""
+        text = tok.text
+        for k in range(1, len(text) - 2):
+            if text[k].islower() and text[k + 1].isupper() and text[k + 2 :].isalpha() and text[k + 2 :].islower():
+                left = text[: k + 1]
+                if left[:1].isupper() and left in self._proper_words():
+                    return int(tok.idx + k + 1)
+        return None
+
+    def _proper_words(self) -> frozenset[str]:
+        """Words the text uses as proper nouns standing alone (computed once per pass)."""
+        words = getattr(self, "_proper", None)
+        if words is None:
+            words = frozenset(t.text for t in self.toks if t.pos_ == "PROPN")
+            self._proper = words
+        return words
 
     def _free(self, a: int, b: int) -> bool:
         return not any(self.claimed[a:b])
