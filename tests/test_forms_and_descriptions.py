@@ -1514,6 +1514,13 @@ NAMES_THE_MODEL_CUTS = [
         "Varnell",
         "person",
     ),
+    # a given name and a surname the model tagged as nothing
+    (
+        "It made you look spineless when the leader turned up and you sent Amber Voss in your place.",
+        "Amber Voss",
+        "person",
+    ),
+    ("They met at Grace Church in the afternoon.", "Grace Church", "org"),
     # a country's initials name the country, a place, like its name
     ("The UK will appeal the ruling, ministers said.", "UK", "place"),
 ]

@@ -21,6 +21,9 @@ Sources, in the order they claim tokens (a later source only gets tokens nobody 
    organisation's chief executive in the UK,"); an entity that ends in a given name takes the capitalised
    word the model left out or read as a date ("Philippa May").
 
+7. ``given-name``: a known given name and one capitalised word after it that the model tagged as no
+   entity (or the given name alone): "Theresa May late last night", "you sent Amber Rudd in your place".
+
 Then a name joined by "and" or "or" to a place is a place when nothing says it is a person, and the
 place a council is named after ("Wexcombe" of "Wexcombe District Council") is a place wherever it stands
 alone.
@@ -79,6 +82,9 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
                 f._claim(c)
                 out.append(c)
     for c in f.entities():
+        f._claim(c)
+        out.append(c)
+    for c in f.given_names():  # after the model's entities: only names it missed
         f._claim(c)
         out.append(c)
     out = [c for c in out if c.kind != BLOCKED]

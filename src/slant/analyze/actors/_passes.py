@@ -550,6 +550,34 @@ class _Finder:
                     piece_start = None
         return out
 
+    def given_names(self) -> list[Candidate]:
+        """A known given name (``first_names.tsv``) and one capitalised word after it, both proper nouns,
+        left free by every earlier pass: a person the model missed ("Theresa May late last night", "you sent
+        Amber Rudd in your place"). Not inside a longer capitalised run, and not when the second word names
+        an organisation, place, party or title or is itself a given name."""
+        toks, lex, claimed, labels = self.toks, self.lex, self.claimed, self.ent_label
+        out: list[Candidate] = []
+        for i in range(len(toks) - 1):
+            first, second = toks[i], toks[i + 1]
+            if first.text not in lex.first_names or claimed[i] or claimed[i + 1] or first.whitespace_ != " ":
+                continue
+            if first.tag_ != "NNP" or second.tag_ != "NNP" or not second.is_title or not second.text.isalpha():
+                continue
+            if (i > 0 and _is_cap(toks[i - 1]) and toks[i - 1].tag_ in ("NNP", "NNPS")) or (
+                i + 2 < len(toks) and _is_cap(toks[i + 2]) and toks[i + 2].tag_ in ("NNP", "NNPS")
+            ):
+                continue  # part of a longer name: "Grace Hopper Building"
+            word = second.text
+            known = (lex.org_words, lex.places, lex.parties, lex.first_names, lex.title_words)
+            if any(word in k for k in known) or labels[i] not in ("", "PERSON"):
+                continue
+            if labels[i + 1] not in ("", "PERSON", "DATE"):
+                continue
+            c = self._cand(i, i + 2, "person", "given-name")
+            if c is not None:
+                out.append(c)
+        return out
+
     def _given_and_surname(self, words: list[str]) -> bool:
         """Whether ``words`` read as a person's name: two capitalised words, the first a given name
         (``first_names.tsv``; each part of a hyphenated one: "Jean-Claude"), none an organisation's word."""
