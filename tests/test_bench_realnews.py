@@ -42,12 +42,18 @@ EXPECT = [
 ]
 
 
-@pytest.mark.slow
-def test_scores_the_development_part_and_the_story_aside(shared_dir: Path, tmp_path: Path) -> None:
+def _texts(tmp_path: Path) -> Path:
+    """The invented pages written into a texts folder."""
     texts = tmp_path / "texts"
     texts.mkdir()
     for name, text in PAGES.items():
         (texts / name).write_text(text, encoding="utf-8")
+    return texts
+
+
+@pytest.mark.slow
+def test_scores_the_development_part_and_the_story_aside(shared_dir: Path, tmp_path: Path) -> None:
+    texts = _texts(tmp_path)
     expect = tmp_path / "expect.jsonl"
     expect.write_text("".join(json.dumps(e) + "\n" for e in EXPECT), encoding="utf-8")
     result = run_realnews(
@@ -79,10 +85,7 @@ def test_a_folder_of_labelled_pages_leaves_second_readings_out(tmp_path: Path) -
 
 @pytest.mark.slow
 def test_labelled_pages_keep_aside_the_stories_a_prefix_names(shared_dir: Path, tmp_path: Path) -> None:
-    texts = tmp_path / "texts"
-    texts.mkdir()
-    for name, text in PAGES.items():
-        (texts / name).write_text(text, encoding="utf-8")
+    texts = _texts(tmp_path)
     pages = tmp_path / "pages"
     pages.mkdir()
     (pages / "b1.jsonl").write_text("".join(json.dumps(e) + "\n" for e in EXPECT), encoding="utf-8")
