@@ -1569,3 +1569,16 @@ def test_names_glued_across_a_missing_space(nlp: Any, text: str, names: set[str]
     actors, _ = extract_actors(nlp(text))
     assert names <= {a.name for a in actors}
     assert not any("LindImage" in n for a in actors for n in a.names)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Leeds Trust, the charity that runs the hostel, said no.", "Leeds Trust"),
+        ("Tom Reed, the councillor who led the vote, said no.", "Tom Reed"),
+    ],
+)
+def test_a_relative_clause_is_no_part_of_a_form(nlp: Any, text: str, name: str) -> None:
+    actors, _ = extract_actors(nlp(text))
+    (actor,) = [a for a in actors if a.name == name]
+    assert not any(form.split()[-1] in ("that", "who", "which") for form in actor.aliases)

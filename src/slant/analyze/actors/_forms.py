@@ -208,6 +208,10 @@ def _apposition_before(text: str, span: Any, root: Any) -> list[str]:
     return [role.text, text[role.start_char : span.end_char]]
 
 
+#: Tags of the relative and wh- words that open a clause.
+_WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+
+
 def _apposition_after(doc: Any, span: Any, root: Any) -> list[str]:
     """ "Boris Johnson, the former foreign secretary,": the role noun phrase after the name."""
     out = []
@@ -219,8 +223,8 @@ def _apposition_after(doc: Any, span: Any, root: Any) -> list[str]:
             continue
         first, last = start, child.i
         for tok in doc[child.i + 1 : child.right_edge.i + 1]:  # "of the Metropolitan Police", "for faiths"
-            if tok.text in _STOP_PUNCT or tok.dep_ in _CLAUSE_DEPS or tok.pos_ in _CLAUSE_POS:
-                break
+            if tok.text in _STOP_PUNCT or tok.dep_ in _CLAUSE_DEPS or tok.pos_ in _CLAUSE_POS or tok.tag_ in _WH_TAGS:
+                break  # "the charity that runs the hostel": a relative clause starts at its pronoun
             last = tok.i
         role = doc[first : last + 1]
         if 1 <= len(role) <= MAX_WORDS and _describes([t for t in role if t.i != child.i]):
