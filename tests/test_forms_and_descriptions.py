@@ -1582,3 +1582,14 @@ def test_a_relative_clause_is_no_part_of_a_form(nlp: Any, text: str, name: str) 
     actors, _ = extract_actors(nlp(text))
     (actor,) = [a for a in actors if a.name == name]
     assert not any(form.split()[-1] in ("that", "who", "which") for form in actor.aliases)
+
+
+def test_the_organisation_is_the_body_that_spoke_not_the_one_it_spoke_of(nlp: Any) -> None:
+    text = (
+        "The Harwick Refugee Trust said the Government must now act on the backlog of claims.\n\n"
+        "Nilu Varghese, the organisation’s chief executive, said the deal was cruel."
+    )
+    actors, _ = extract_actors(nlp(text))
+    forms = {a.name: set(a.aliases) for a in actors}
+    assert "organisation" in forms["Harwick Refugee Trust"]
+    assert "organisation" not in forms["Government"]

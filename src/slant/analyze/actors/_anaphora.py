@@ -79,6 +79,9 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
         named = [b for b in before if b[0] >= 0]
         if not named:
             continue
+        if generic:  # a body that was a main clause's subject before one in the clause it reported
+            main = [(s, g) for s, g in named if _main_subject(doc, groups[g][2], s)]
+            named = main or named
         last, g = max(named)
         if generic and last < _sentence_start(doc, tok, GENERIC_SENTENCES):
             continue  # "the group" far from any organisation may be a group of people
@@ -94,6 +97,17 @@ def _subject(doc: Any, c: Any) -> bool:
     from; "where Islamophobia is becoming pervasive" inside a quote is the speaker's words)."""
     root = doc[c.tok_start : c.tok_end].root
     return bool(root.dep_ in ("nsubj", "nsubjpass") and not quoted_tokens(doc)[root.i])
+
+
+def _main_subject(doc: Any, mentions: list[Any], start: int) -> bool:
+    """Whether the mention at ``start`` is the subject of its sentence's main verb ("Amnesty said the
+    Government must act": Amnesty, not the Government of the reported clause)."""
+    for c in mentions:
+        if c.start == start:
+            root = doc[c.tok_start : c.tok_end].root
+            verb = root.head
+            return bool(verb.dep_ == "ROOT" or (verb.dep_ == "conj" and verb.head.dep_ == "ROOT"))
+    return False
 
 
 def _sentence_start(doc: Any, tok: Any, back: int) -> int:
