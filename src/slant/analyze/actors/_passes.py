@@ -26,6 +26,7 @@ from slant.analyze.actors._candidate import (
     title_at,
 )
 from slant.analyze.common import Lexicon, is_acronym, is_web_token, normalise, one_member, one_person, role_nouns
+from slant.nlp import stop_words
 from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, tokens_of, trim_offsets
 
@@ -55,38 +56,44 @@ class _Finder:
             a += 1
         while b > a and is_web_token(toks[b - 1]):
             b -= 1
+        if b - a > 1 and self._glue_point(toks[a], lead=True) is not None:
+            a += 1  # "Hide AdHad Mr Cummings": furniture glued to the next sentence's first word
         if a >= b:
             return None
         start, end = trim_offsets(self.text, toks[a].idx, toks[b - 1].idx + len(toks[b - 1].text))
         cut = self._glue_point(toks[b - 1])
         if cut is not None and cut > start:
             end = cut  # "Boris JohnsonImage source": the name ends where the glued word starts
-        cut = self._glue_point(toks[a]) if b - a > 1 else None
-        if cut is not None and cut < end:
-            start = cut  # "Hide AdHad Mr Cummings": the name starts after the glued word
         if start >= end:
             return None
         return Candidate(a, b, start, end, kind, source, **kw)
 
-    def _glue_point(self, tok: Any) -> int | None:
-        """Where two words run together across a missing space inside ``tok`` ("JohnsonImage", "AdHad"): a
-        lower-case letter followed by a capitalised lower-case word, the part before it a proper noun the
-        text also uses on its own ("Johnson", "Ad" of "Hide Ad"); None for names written so ("McDonald",
-        "YouTube", "MailOnline": their first parts stand nowhere alone)."""
+    def _glue_point(self, tok: Any, lead: bool = False) -> int | None:
+        """Where two words run together across a missing space inside ``tok``: a lower-case letter followed
+        by a capitalised lower-case word. At a name's end the part before it is a proper noun the text also
+        uses on its own ("JohnsonImage" with "Johnson"); at a name's start (``lead``) the part after it is a
+        function word opening the next sentence and the part before it a word the text uses on its own
+        ("AdHad" of "Hide Ad ... AdHad Mr X been stopped"). None for names written so ("McDonald",
+        "YouTube", "MailOnline")."""
         text = tok.text
         for k in range(1, len(text) - 2):
             if text[k].islower() and text[k + 1].isupper() and text[k + 2 :].isalpha() and text[k + 2 :].islower():
-                left = text[: k + 1]
-                if left[:1].isupper() and left in self._proper_words():
+                left, right = text[: k + 1], text[k + 1 :]
+                if not left[:1].isupper():
+                    continue
+                if lead and right.lower() in stop_words() and left in self._words(proper=False):
+                    return int(tok.idx + k + 1)
+                if not lead and left in self._words(proper=True):
                     return int(tok.idx + k + 1)
         return None
 
-    def _proper_words(self) -> frozenset[str]:
-        """Words the text uses as proper nouns standing alone (computed once per pass)."""
-        words = getattr(self, "_proper", None)
+    def _words(self, proper: bool) -> frozenset[str]:
+        """Words the text uses standing alone: as proper nouns, or at all (computed once per pass)."""
+        key = "_proper" if proper else "_all"
+        words: frozenset[str] | None = getattr(self, key, None)
         if words is None:
-            words = frozenset(t.text for t in self.toks if t.pos_ == "PROPN")
-            self._proper = words
+            words = frozenset(t.text for t in self.toks if t.pos_ == "PROPN" or not proper)
+            setattr(self, key, words)
         return words
 
     def _free(self, a: int, b: int) -> bool:
