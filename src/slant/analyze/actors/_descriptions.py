@@ -71,6 +71,7 @@ def describe_people(
     out: dict[int, list[str]] = {}
     at: list[tuple[int, int, int]] = []
     toks = tokens_of(doc)
+    scene = _Scene(doc, groups, words_of, person_at, quoted)
     for tok in toks:
         if tok.tag_ not in ("NN", "NNP") or claimed[tok.i]:
             continue
@@ -120,7 +121,6 @@ def describe_people(
         ):
             continue
         else:
-            scene = _Scene(doc, groups, words_of, person_at, quoted)
             found = None if last > tok.i else _salient(scene, tok, attribute)
             if found is None and not attribute:
                 found = _named_next(scene, tok)
@@ -307,8 +307,9 @@ def _named_before(group: Group, tok: Any) -> bool:
 def describe_lead(sents: list[Any], actors: tuple[Actor, ...]) -> tuple[Actor, ...]:
     """``actors`` with the descriptions that open a headline or a standfirst as forms: "City imam condemns
     X", "Democratic Minnesota congresswoman says ...". Headline style drops the article, so the phrase is a
-    bare role noun phrase that opens ``sent`` and hangs on its root (or is it) and names no one; it is the person the story is about: of the people whose forms hold the same role word (with agreeing
-    modifiers) or the same office (``offices.tsv``), the one named first."""
+    bare role noun phrase that opens ``sent`` and hangs on its root (or is it) and names no one; it is the
+    person the story is about: of the people whose forms hold the same role word (with agreeing modifiers)
+    or the same office (``offices.tsv``), the one named first."""
     roles = role_nouns()
     people = [a for a in actors if a.kind == "person"]
     extra: dict[str, str] = {}

@@ -6,6 +6,7 @@ passes and the corrections after them are in :mod:`slant.analyze.actors._candida
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from slant.analyze.actors._candidate import (
@@ -81,20 +82,21 @@ class _Finder:
                 left, right = text[: k + 1], text[k + 1 :]
                 if not left[:1].isupper():
                     continue
-                if lead and right.lower() in stop_words() and left in self._words(proper=False):
+                if lead and right.lower() in stop_words() and left in self._all_words:
                     return int(tok.idx + k + 1)
-                if not lead and left in self._words(proper=True):
+                if not lead and left in self._proper_words:
                     return int(tok.idx + k + 1)
         return None
 
-    def _words(self, proper: bool) -> frozenset[str]:
-        """Words the text uses standing alone: as proper nouns, or at all (computed once per pass)."""
-        key = "_proper" if proper else "_all"
-        words: frozenset[str] | None = getattr(self, key, None)
-        if words is None:
-            words = frozenset(t.text for t in self.toks if t.pos_ == "PROPN" or not proper)
-            setattr(self, key, words)
-        return words
+    @cached_property
+    def _all_words(self) -> frozenset[str]:
+        """Every word the text uses standing alone."""
+        return frozenset(t.text for t in self.toks)
+
+    @cached_property
+    def _proper_words(self) -> frozenset[str]:
+        """The words the text uses as proper nouns standing alone."""
+        return frozenset(t.text for t in self.toks if t.pos_ == "PROPN")
 
     def _free(self, a: int, b: int) -> bool:
         return not any(self.claimed[a:b])
@@ -563,6 +565,7 @@ class _Finder:
         Amber Rudd in your place"). Not inside a longer capitalised run, and not when the second word names
         an organisation, place, party or title or is itself a given name."""
         toks, lex, claimed, labels = self.toks, self.lex, self.claimed, self.ent_label
+        known = (lex.org_words, lex.places, lex.parties, lex.first_names, lex.title_words)
         out: list[Candidate] = []
         for i in range(len(toks) - 1):
             first, second = toks[i], toks[i + 1]
@@ -575,7 +578,6 @@ class _Finder:
             ):
                 continue  # part of a longer name: "Grace Hopper Building"
             word = second.text
-            known = (lex.org_words, lex.places, lex.parties, lex.first_names, lex.title_words)
             if any(word in k for k in known) or labels[i] not in ("", "PERSON"):
                 continue
             if labels[i + 1] not in ("", "PERSON", "DATE"):

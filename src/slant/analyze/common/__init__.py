@@ -21,12 +21,10 @@ from slant.analyze.common._names import (
 from slant.analyze.common._resources import read_tsv, read_words
 from slant.analyze.common._roles import (
     agree,
-    has_age,
     modifiers,
     one_member,
     one_person,
     role_nouns,
-    speech_verbs,
 )
 from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
@@ -37,7 +35,6 @@ __all__ = [
     "agree",
     "canonical_spelling",
     "find_turns",
-    "has_age",
     "initials",
     "initials_of",
     "is_acronym",
@@ -52,7 +49,6 @@ __all__ = [
     "read_words",
     "role_nouns",
     "same_person",
-    "speech_verbs",
     "surname_matches",
     "unique_slugs",
 ]
