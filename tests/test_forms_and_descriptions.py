@@ -219,8 +219,8 @@ SPEAKERS = [
     ),
     # a spokesperson of a party or organisation speaks for it
     ("“We have not been consulted,” a Green Party spokeswoman said.", "Green Party"),
-    # an indefinite description is someone new; an unset description names no one
-    ("President Ana Ruiz flew to Harwick. “It is a scandal,” a minister said.", None),
+    # an indefinite description is someone new, an unnamed actor of its own; an unset description names no one
+    ("President Ana Ruiz flew to Harwick. “It is a scandal,” a minister said.", "minister"),
     ("Ana Ruiz flew to Harwick. “It is a scandal,” the minister said.", None),
     # a role modifier makes another role; a party's name in the description must be in the form
     ("Deputy Labour leader Tom Reed spoke first. “We will win,” Labour’s leader said.", None),
@@ -265,7 +265,7 @@ QUOTE_SPEAKERS = [
     ),
     # members or officials of one organisation speak for it together
     ("Progress Party members chanted “Vane out! Vane out!” as Tom Reddle spoke.", "Vane out", "Progress Party"),
-    ("Members chanted “Vane out! Vane out!” as Tom Reddle spoke.", "Vane out", None),
+    ("Members chanted “Vane out! Vane out!” as Tom Reddle spoke.", "Vane out", "Members"),
     # "which" is never the people the parser hung it on: the document before them speaks
     (
         "A report by the Harwick Audit Office went to officials which states, “The accounts are in order.”",
@@ -1599,3 +1599,76 @@ def test_the_organisation_is_the_body_that_spoke_not_the_one_it_spoke_of(nlp: An
     forms = {a.name: set(a.aliases) for a in actors}
     assert "organisation" in forms["Harwick Refugee Trust"]
     assert "organisation" not in forms["Government"]
+
+
+UNNAMED = [
+    # a speaker the text describes but does not name is an actor of its own, named without its article
+    ("A senior minister said the levy was “dead in the water”.", "the levy", ("senior minister", "person")),
+    ("Critics argue that the levy will fail.", "the levy", ("Critics", "other")),
+    ("“Nobody asked us,” one Leeds voter told the Courier.", "Nobody", ("Leeds voter", "person")),
+    ("According to sources close to the talks, the deal is off.", "the deal", ("sources close to the talks", "other")),
+    (
+        "A spokesman for the tenants’ group said they would meet.",
+        "they",
+        ("spokesman for the tenants’ group", "person"),
+    ),
+    ("One MP said the contest would be “bloody”.", "the contest", ("MP", "person")),
+    # rows that yield no actor of its own: a body or a name speaks, the phrase is definite or picks no one out
+    ("A Downing Street spokesman said the plan was “regrettable”.", "the plan", ("Downing Street", "place")),
+    ("A spokeswoman for the Harwick Council said it had acted.", "it", ("Harwick Council", "org")),
+    ("A media source called Harwick Zeitung reported that the man “had left”.", "the man", ("Harwick Zeitung", None)),
+    ("The Harwick Council met. Councillors said the vote was “a farce”.", "the vote", None),
+    ("Many people say the levy is over.", "the levy", None),
+    ("Tom Reed arrived. The minister said the levy was wrong.", "the levy", ("Tom Reed", "person")),
+]
+
+
+@pytest.mark.parametrize(("text", "opening", "speaker"), UNNAMED)
+def test_unnamed_speakers_are_actors(nlp: Any, text: str, opening: str, speaker: tuple[str, str | None] | None) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    (quote,) = [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith(opening)]
+    by_id = {a.id: a for a in actors}
+    said = by_id[quote.speaker] if quote.speaker else None
+    assert ((said.name, said.kind if speaker and speaker[1] else None) if said else None) == speaker
+
+
+SPEAKERS_NAMED_AROUND = [
+    # a description carries on the main clause's subject, not a subject inside its complement
+    (
+        "Anna Brook has become the first Tory to hint that Tessa Maye ought to resign. The former minister told "
+        "the BBC that the levy was “a pretty dreadful idea”.",
+        "the levy",
+        "Anna Brook",
+    ),
+    # an indefinite description introduces the person the next sentence names
+    (
+        "The levy was a “colossal mistake”, a renowned economist has said. In an interview with the Harwick "
+        "Courier, Oxford academic Sir Paul Collard said that the plan would fail.",
+        "The levy",
+        "Paul Collard",
+    ),
+    # a lone proper noun the model may not tag speaks: a person
+    ("“Today I am announcing an inquiry,” Pelvane told reporters on Tuesday.", "Today", "Pelvane"),
+]
+
+
+@pytest.mark.parametrize(("text", "opening", "speaker"), SPEAKERS_NAMED_AROUND)
+def test_speakers_named_around_a_description(nlp: Any, text: str, opening: str, speaker: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    quotes = [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith(opening)]
+    names = {a.id: a.name for a in actors}
+    assert quotes
+    assert all(names.get(q.speaker or "") == speaker for q in quotes)
+
+
+def test_a_description_inside_a_report_is_not_the_person_before(nlp: Any) -> None:
+    """ "One senior Tory said the Prime Minister ..." is not about the backbencher the sentence before was."""
+    text = (
+        "Tessa Maye was sacked on Monday. The new backbencher is set to build on her power base.\n\n"
+        "One senior Tory said the Prime Minister had shown “a strategic lack of insight”."
+    )
+    actors, _ = extract_actors(nlp(text))
+    (maye,) = [a for a in actors if a.name == "Tessa Maye"]
+    assert "Prime Minister" not in maye.aliases

@@ -120,7 +120,7 @@ REAL_NEWS = [
     # a headline glued to the story: "sources say" reports the headline, not the next sentence
     (
         "Reed asks why the town should pay, sources say Yet the sad truth is that nobody will pay.",
-        [("Reed asks why the town should pay", "indirect", None)],
+        [("Reed asks why the town should pay", "indirect", "sources")],
     ),
     # the subject of a copula speaks through its complement's reporting verb
     (
@@ -280,7 +280,7 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
 
 def test_component_contract() -> None:
     comp = QuotesComponent()
-    assert comp.name == "slant.quotes.v8"
+    assert comp.name == "slant.quotes.v9"
     assert comp.requires == ("doc", "actors", "pronouns")
     assert comp.provides == ("quotes",)
     assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"

@@ -1,7 +1,9 @@
 """Score the quote analyser against the hand-annotated gold set (``resources/gold/quotes.jsonl``).
 
 Each gold line is ``{"id", "layouts": [...], "text", "quotes": [{"text", "start", "end", "kind",
-"speaker"}]}``; ``speaker`` is the speaker actor's full name, or null for an unnamed or unknown speaker.
+"speaker"}]}``; ``speaker`` is the speaker actor's full name; for a speaker the text describes but does not
+name ("a senior minister said", "Critics argue"), the name of that unnamed actor (the phrase without its
+article); null for an unknown speaker.
 Articles are short invented news and op-ed texts written for the project. Annotations follow the
 conventions of :mod:`slant.analyze.quotes`: a direct quote is the words inside the marks (edge spaces
 dropped, punctuation inside kept), one per stretch (an interrupted quote is two, a quote over several

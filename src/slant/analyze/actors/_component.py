@@ -35,6 +35,7 @@ from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
 from slant.analyze.actors._relational import relational_people
 from slant.analyze.actors._titles import Group, link_titles
+from slant.analyze.actors._unnamed import unnamed_speakers
 from slant.analyze.base import Component, Context
 from slant.analyze.common import (
     Lexicon,
@@ -44,6 +45,7 @@ from slant.analyze.common import (
     is_acronym,
     load_lexicon,
     normalise,
+    speech_verbs,
     unique_slugs,
 )
 from slant.models import Actor, ActorKind, Span
@@ -109,6 +111,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     # she had ..." is Rahim
     unsexed = {len(groups) + k for k, g in enumerate(relational) if g[3] is None}
     groups += relational
+    linked = {t.i for start, end, _ in described_at for t in doc.char_span(start, end, alignment_mode="expand")}
+    groups += unnamed_speakers(doc, groups, quoted, linked)  # "a senior minister said": a source of its own
     for g, described in descriptions.items():
         given.setdefault(g, []).extend(described)  # "the former Foreign Secretary" after "Former Foreign Secretary X"
     for g, label in _transcript_initials(doc_text(doc), groups):
@@ -356,10 +360,12 @@ def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate]
 
 
 def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon) -> list[Candidate]:
-    """Lone given names or surnames of known people that no other rule took ("Livingstone" untagged)."""
+    """Lone given names or surnames of known people that no other rule took ("Livingstone" untagged), and a
+    lone proper noun the model did not tag that speaks ("“…,” Pelosi told reporters": :func:`_lone_speaker`)."""
     out: list[Candidate] = []
+    verbs = speech_verbs()
     for tok in tokens_of(doc):
-        if claimed[tok.i] or tok.text not in parts or not tok.is_alpha:
+        if claimed[tok.i] or not tok.is_alpha or not (tok.text in parts or _lone_speaker(tok, doc, claimed, verbs)):
             continue
         if tok.is_sent_start and tok.pos_ not in NAME_POS:
             continue
@@ -368,6 +374,16 @@ def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon
         start = tok.idx
         out.append(Candidate(tok.i, tok.i + 1, start, start + len(tok.text), "person", "name", name=(tok.text,)))
     return out
+
+
+def _lone_speaker(tok: Any, doc: Any, claimed: list[bool], verbs: frozenset[str]) -> bool:
+    """Whether ``tok`` is a capitalised proper noun standing alone (no capitalised word beside it) as the
+    subject of a reporting verb: someone speaks, and a name that speaks is a person's."""
+    if tok.tag_ != "NNP" or not tok.is_title or tok.dep_ != "nsubj" or tok.head.lemma_.lower() not in verbs:
+        return False
+    if tok.is_sent_start or any(c.dep_ in ("compound", "amod", "det", "poss") for c in tok.children):
+        return False  # a sentence's first word may be any word; "Campaign group X", "the X" name no person
+    return not any(0 <= j < len(doc) and (claimed[j] or doc[j].is_title) for j in (tok.i - 1, tok.i + 1))
 
 
 def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Lexicon) -> dict[str, list[Candidate]]:
@@ -494,7 +510,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v9"
+    name: ClassVar[str] = "slant.actors.v10"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

@@ -13,8 +13,9 @@ When no person named before it has a form with its role noun (with other modifie
 make it someone else), a description refers to the
 person the sentence before was about, as news writing varies a name ("... as Jeremy Corbyn gave an address.
 Labour's leader warned ..."): the only person named there outside quotation marks, or the only one who is a
-subject. Not when its sentence names a person or quotes someone before it ("“It is a scandal,” the minister
-said" names no one), or names that person after it ("the congresswoman thanked Omar"), when it hangs on a
+subject (among several, the only subject of the main verb). Not when its sentence names a person or quotes someone before it ("“It is a scandal,” the minister
+said" names no one), when a noun before it reports its clause ("A senior Tory said the Prime Minister ..."),
+or names that person after it ("the congresswoman thanked Omar"), when it hangs on a
 person or pronoun possessor or a prepositional phrase ("Merkel's spokesman", "his aide", "the president of
 the bank"), when its noun names someone by relation (``relational_nouns.tsv``), or when its gender
 disagrees with the person's. A person named before it in its own sentence counts as the sentence before
@@ -27,7 +28,8 @@ word, or an act of speech: ``one_person``) and that the article used for no one 
 person before as above, with no office to agree.
 
 A description that finds no one before it may introduce the person the next sentence names: "The imam of
-the Canterbury mosque has accused X ... Ihsan Khan says ..." (its "of" phrase is part of the form), when it
+the Canterbury mosque has accused X ... Ihsan Khan says ..." (its "of" phrase is part of the form), and so
+may an indefinite one ("..., a renowned economist has said. ... Sir Paul Collier said"), when it
 is its clause's subject and the next sentence's subject is a person named there for the first time.
 
 A headline or a standfirst that opens with a bare role phrase ("City imam condemns X", "Democratic
@@ -43,7 +45,16 @@ from typing import Any, NamedTuple
 
 from slant.analyze.actors._pronouns import SUBJECT_DEPS
 from slant.analyze.actors._titles import Group
-from slant.analyze.common import agree, load_lexicon, modifiers, one_member, one_person, read_tsv, role_nouns
+from slant.analyze.common import (
+    agree,
+    load_lexicon,
+    modifiers,
+    one_member,
+    one_person,
+    read_tsv,
+    role_nouns,
+    speech_verbs,
+)
 from slant.models import Actor
 from slant.nlp.datelines import paragraph_starts
 from slant.nlp.spans import tokens_of
@@ -52,6 +63,8 @@ from slant.nlp.spans import tokens_of
 MAX_WORDS = 6
 _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "our"})
 _POSSESSIVE_PRONOUNS = _DETERMINERS - {"the"}
+#: Articles of a description that can only introduce someone the next sentence names.
+_INDEFINITE = frozenset({"a", "an"})
 #: Kinds of actor whose name may stand inside a description ("the Harwick mayor", "the former Labour
 #: leader"); a body's name must then be in the person's own forms.
 _NAMED_IN_ROLE = frozenset({"place", "org", "party"})
@@ -84,6 +97,14 @@ def describe_people(
             continue  # "the Minnesota congresswoman Ilhan Omar": a title before a name
         left = tok.left_edge.i
         det = doc[left]
+        if det.lower_ in _INDEFINITE and not attribute and not claimed[tok.i]:
+            found = _named_next(scene, tok)  # "a renowned economist has said ... Sir Paul Collier said"
+            if found is not None:
+                span = doc[left : tok.i + 1]
+                at.append((span.start_char, span.end_char, found))
+                if span.text not in out.setdefault(found, []) and span.text not in forms.get(found, []):
+                    out[found].append(span.text)
+            continue
         if not (det.lower_ in _DETERMINERS or det.dep_ == "poss"):
             continue
         first = left + 1 if det.lower_ in _DETERMINERS else left
@@ -128,6 +149,9 @@ def describe_people(
                 continue
             g = found
         span = doc[first : last + 1]
+        for i in range(span.start, span.end):
+            person_at.setdefault(i, g)  # "The former minister told the BBC that the Prime Minister ...": not her
+        words_of[g].append(span.text.lower().split())  # her offices now include "backbencher"
         at.append((span.start_char, span.end_char, g))
         if span.text not in out.setdefault(g, []) and span.text not in forms.get(g, []):
             out[g].append(span.text)
@@ -217,6 +241,8 @@ def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
     sent = tok.sent
     if any(quoted[i] for i in range(sent.start, tok.left_edge.i)):
         return None  # "“It is a scandal,” the minister said" names no one
+    if _reported_by_someone(tok):
+        return None  # "One senior Tory said the Prime Minister had ...": the speaker's words name another
     framed = _advcl_people(doc, tok, person_at)
     if framed is None:
         return None  # someone named before it in its sentence
@@ -236,6 +262,11 @@ def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
             seen[g] = seen.get(g, False) or doc[i].dep_ in SUBJECT_DEPS
     if len(seen) > 1:
         subjects = [g for g, subject in seen.items() if subject]
+        if len(subjects) > 1:  # "X has become the first to hint that Y ought to resign": X, the main clause's
+            main = {
+                person_at[i] for i in range(prev.start, prev.end) if i in person_at and _main_clause_subject(doc[i])
+            }
+            subjects = [g for g in subjects if g in main]
         seen = {subjects[0]: True} if len(subjects) == 1 else {}
     if len(seen) != 1:
         return None
@@ -243,6 +274,27 @@ def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
     if g in later:
         return None  # "The congresswoman thanked Omar" is not Omar
     return _fits_person(tok, g, groups, words_of, doc, attribute)
+
+
+def _reported_by_someone(tok: Any) -> bool:
+    """Whether ``tok`` stands in a clause that a noun subject before it reports ("A senior Tory said the
+    Prime Minister ...")."""
+    verbs = speech_verbs()
+    for verb in tok.ancestors:
+        if verb.lemma_.lower() in verbs and any(
+            c.dep_ in SUBJECT_DEPS and c.pos_ in ("NOUN", "PROPN") and c.i < tok.i for c in verb.children
+        ):
+            return True
+    return False
+
+
+def _main_clause_subject(tok: Any) -> bool:
+    """Whether name token ``tok`` is (part of) the subject of its sentence's main verb."""
+    head = _name_head(tok)
+    if head.dep_ not in SUBJECT_DEPS:
+        return False
+    verb = head.head
+    return bool(verb.dep_ == "ROOT" or (verb.dep_ == "conj" and verb.head.dep_ == "ROOT"))
 
 
 def _fits_person(
@@ -262,14 +314,14 @@ def _named_next(scene: _Scene, tok: Any) -> int | None:
     sentence, and the next sentence's subject is a person named there for the first time."""
     doc, groups, words_of, person_at, quoted = scene
     sent = tok.sent
-    if tok.left_edge.lower_ != "the" or sent.end >= len(doc):
+    if tok.left_edge.lower_ not in ("the", *_INDEFINITE) or sent.end >= len(doc):
         return None
     starts = paragraph_starts(doc)  # a caption line the parser ran into the sentence is no part of it
     opening = max(sent.start, starts[bisect_right(starts, tok.left_edge.i) - 1] if starts else 0)
     if tok.dep_ not in SUBJECT_DEPS and not (tok.left_edge.i == opening > tok.head.i):
         return None  # the subject, or a phrase opening a paragraph that the parser hung on the line before
-    if any(i in person_at or quoted[i] for i in range(opening, tok.left_edge.i)):
-        return None
+    if tok.left_edge.lower_ == "the" and any(i in person_at or quoted[i] for i in range(opening, tok.left_edge.i)):
+        return None  # (an indefinite phrase never refers back, whoever the sentence named before it)
     if tok.lower_ in relational_nouns():
         return None
     nxt = doc[sent.end].sent

@@ -25,6 +25,7 @@ from slant.analyze.common._roles import (
     one_member,
     one_person,
     role_nouns,
+    speech_verbs,
 )
 from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
@@ -49,6 +50,7 @@ __all__ = [
     "read_words",
     "role_nouns",
     "same_person",
+    "speech_verbs",
     "surname_matches",
     "unique_slugs",
 ]

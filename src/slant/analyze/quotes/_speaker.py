@@ -45,6 +45,8 @@ NAME_RIGHT = frozenset({"prep", "amod", "compound"})
 MAX_NAME_TOKENS = 8
 #: Actor kinds a spokesperson speaks for.
 ORGS = frozenset({"org", "party"})
+#: Kinds a spokesperson may speak for: a body, or a seat of power named as a place ("a Kremlin spokesman").
+PROXIED = ORGS | {"place"}
 DEFINITE = frozenset({"the", "this", "that"})
 #: How many paragraphs back "the document" may take the author of a document of another kind.
 AUTHOR_PARAGRAPHS = 2
@@ -253,7 +255,12 @@ class SpeakerFinder:
                 return exact[0]
         words = self.doc[tok.left_edge.i : tok.i + 1]
         if self.lex.speaker_nouns.get(tok.lemma_.lower()) == "proxy":
-            bodies = {hit[0] for w in words if (hit := self.by_token.get(w.i)) and self.kinds.get(hit[0]) in ORGS}
+            # "a Downing Street spokesman", "a spokesperson for the council": the body they speak for
+            named = [
+                *words,
+                *(t for c in tok.rights if c.dep_ == "prep" and c.lower_ in ("for", "of") for t in c.subtree),
+            ]
+            bodies = {hit[0] for w in named if (hit := self.by_token.get(w.i)) and self.kinds.get(hit[0]) in PROXIED}
             return bodies.pop() if len(bodies) == 1 else None
         first = words[0].lower_
         definite = first in DEFINITE or any(w.dep_ == "poss" for w in words)
