@@ -25,6 +25,13 @@ NER_KINDS: dict[str, str] = {
 #: Lower-case words allowed inside a capitalised name ("Bank of England", "Kingston upon Thames").
 CONNECTORS = frozenset({"of", "for", "and", "&", "upon", "on"})
 
+#: Lower-case surname particles inside a person's name ("Ursula von der Leyen", "Luiz Inácio da Silva"):
+#: with the word after them, one surname.
+NAME_PARTICLES = frozenset(
+    {"von", "van", "der", "den", "de", "da", "di", "du", "del", "della", "dos", "das", "la", "le", "ter", "ten", "zu"}
+    | {"bin", "ibn"}
+)
+
 
 #: Parts of speech a known name opening a sentence may have ("Ebbins said" tagged a plural noun).
 NAME_POS = frozenset({"PROPN", "NOUN", "ADJ", "X"})

@@ -51,6 +51,9 @@ from slant.nlp.spans import doc_text
 def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]]:
     """All candidate mentions of ``doc`` (sorted by offset) and which tokens they claim."""
     f = _Finder(doc, lex)
+    defined = f.defined_acronyms()  # before every other pass: "... Co-operation in Europe (OSCE)" is one name
+    for c in defined:
+        f._claim(c)
     titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()
     cues = f.datelines() + f.cues() + f.place_nouns()
     appositions = f.appositions()
@@ -75,7 +78,7 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
         and not strictly_inside(c, run_spans)
         and not (c.kind != "party" and strictly_inside(c, org_spans))
     ]
-    out: list[Candidate] = []
+    out: list[Candidate] = list(defined)
     for source in (titles, laws, lexicon, cues, runs):
         for c in source:
             if f._free(c.tok_start, c.tok_end):

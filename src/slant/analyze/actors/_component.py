@@ -243,13 +243,19 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
     people = PeopleResolver(lex)
     persons, others = _split_people(cands, doc_text(doc), lex)
     persons, others = _mistyped_people(persons, others, doc_text(doc), lex)
+    # a surname with particles ("von der Leyen") opening a sentence: "Von der Leyen said", "Da Silva won"
+    particled = {c.name[-1].casefold() for c in persons if len(c.name) >= 2 and " " in c.name[-1]}
+    for c in persons:
+        if len(c.name) > 1 and " ".join(c.name).casefold() in particled:
+            c.name = (" ".join(c.name),)
     people.add_full_names([c for c in persons if len(c.name) >= 2])
     parts = people.name_parts()
     singles = [c for c in persons if len(c.name) == 1]
     kept: list[Candidate] = []
     for c in others:
-        if c.source == "ner" and doc_text(doc)[c.start : c.end] in parts:
-            c.kind, c.name = "person", (doc_text(doc)[c.start : c.end],)
+        surface = doc_text(doc)[c.start : c.end]
+        if c.source == "ner" and (surface in parts or surface.casefold() in particled):
+            c.kind, c.name = "person", (surface,)
             singles.append(c)
         else:
             kept.append(c)
@@ -364,7 +370,15 @@ def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon
     lone proper noun the model did not tag that speaks ("“…,” Pelosi told reporters": :func:`_lone_speaker`)."""
     out: list[Candidate] = []
     verbs = speech_verbs()
+    hyphenated = {p for p in parts if "-" in p}
     for tok in tokens_of(doc):
+        if hyphenated and tok.i + 2 < len(doc) and not any(claimed[tok.i : tok.i + 3]):
+            span = doc[tok.i : tok.i + 3]  # "Marki-Zay", which the tokenizer splits in three
+            if span.text in hyphenated and span[1].text == "-" and not span[0].whitespace_:
+                out.append(
+                    Candidate(tok.i, tok.i + 3, span.start_char, span.end_char, "person", "name", name=(span.text,))
+                )
+                continue
         if claimed[tok.i] or not tok.is_alpha or not (tok.text in parts or _lone_speaker(tok, doc, claimed, verbs)):
             continue
         if tok.is_sent_start and tok.pos_ not in NAME_POS:
@@ -390,8 +404,15 @@ def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Le
     """Non-person mentions by canonical name, short forms merged into the name they shorten."""
     text: str = doc_text(doc)
     by_key: dict[str, list[Candidate]] = {}
+    defined: dict[str, str] = {}  # "OSCE" -> "Organisation for Security and Co-operation in Europe"
     for c in cands:
-        by_key.setdefault(normalise(c.canonical or text[c.start : c.end]), []).append(c)
+        key = normalise(c.canonical or text[c.start : c.end])
+        if c.source == "defined" and c.canonical and c.tok_end - c.tok_start == 1:
+            defined[normalise(text[c.start : c.end])] = key
+        by_key.setdefault(key, []).append(c)
+    for short, long in defined.items():  # the acronym alone, elsewhere in the text, is the name it defined
+        if short in by_key and long in by_key and short != long:
+            by_key[long].extend(by_key.pop(short))
     _merge_short_forms(by_key, text)
     _untagged_acronyms(by_key, doc, claimed, lex)
     return by_key

@@ -17,6 +17,7 @@ from slant.analyze.actors._candidate import (
     LAW_OPENERS,
     MAX_NAME_WORDS,
     MAX_RUN,
+    NAME_PARTICLES,
     NAME_POS,
     NER_KINDS,
     PARTY_MEMBER_NOUNS,
@@ -136,6 +137,9 @@ class _Finder:
                 names += 1
                 while j + 1 < len(doc) and _hyphen_joined(doc, j) and self._name_word(j + 1):
                     j += 2  # "Ocasio-Cortez" is one name word
+                k = _after_particles(doc, j)
+                if names and k > j and k < len(doc) and self._name_word(k):
+                    j = k  # "Ursula von der Leyen": the particles and the word after them are the surname
             role_ok = (
                 title.kind != "role"
                 or (names and self.ent_label[i + width] == "PERSON")
@@ -430,7 +434,11 @@ class _Finder:
             if kind is None:
                 continue
             a = i
-            while a > 0 and i - a < MAX_RUN and _is_cap(toks[a - 1]) and title_at(doc, a - 1, lex) is None:
+            while a > 0 and i - a < MAX_RUN:
+                if a > 1 and _hyphen_joined(doc, a - 1) and _is_cap(toks[a - 2]):
+                    a -= 1  # "Peter Marki-Zay, the leader of ...": a hyphenated name is one name
+                elif not _is_cap(toks[a - 1]) or title_at(doc, a - 1, lex) is not None:
+                    break
                 if toks[a - 1].pos_ == "VERB":
                     break  # "Consider Manuel Ortega, the bishop of ...": an imperative opens the sentence
                 a -= 1
@@ -455,7 +463,8 @@ class _Finder:
         organisation word, and that no preposition introduces ("In Eastbridge, the leader, ...")."""
         doc, lex = self.doc, self.lex
         toks = self.toks
-        if not 1 <= b - a <= MAX_NAME_WORDS or (a > 0 and toks[a - 1].pos_ == "ADP"):
+        hyphens = sum(_hyphen_joined(doc, j) for j in range(a + 1, b - 1))
+        if not 1 <= b - a - 2 * hyphens <= MAX_NAME_WORDS or (a > 0 and toks[a - 1].pos_ == "ADP"):
             return False
         if any(self.ent_label[j] not in ("", "PERSON") for j in range(a, b)):
             return False
@@ -490,6 +499,39 @@ class _Finder:
                 break
         return a, b
 
+    # -- 3b. names that define an acronym ---------------------------------------------------------------
+    def defined_acronyms(self) -> list[Candidate]:
+        """A name followed by the acronym it defines in brackets is one name, however the model cut it: "the
+        Organisation for Security and Co-operation in Europe (OSCE)". The nearest run of capitalised words
+        (lower-case connectors and hyphenated parts between them) whose initials spell the acronym is the name;
+        the acronym is a mention of it (``canonical`` its name, or the lexicon's name for a known acronym). A
+        place the model typed stays a place ("United Kingdom (UK)"); else the head word's kind
+        (``org_words.tsv``), a known party, or an organisation."""
+        doc, toks, out = self.doc, self.toks, []
+        for i in range(1, len(toks) - 2):
+            if toks[i].text != "(" or toks[i + 2].text != ")" or not is_acronym(toks[i + 1].text):
+                continue
+            acronym = toks[i + 1].text
+            a = _defining_start(doc, i, acronym)
+            if a is None or any(self.claimed[a : i + 2]):
+                continue
+            words = [t.text for t in doc[a:i]]
+            if all(self.ent_label[j] in ("GPE", "LOC") for j in range(a, i) if toks[j].is_title):
+                kind = "place"
+            elif words[-1] in self.lex.org_words:
+                kind = self.lex.org_words[words[-1]]  # "Constituency Labour Parties": its head word says
+            else:
+                kind = "party" if " ".join(words) in self.lex.parties else "org"
+            known = self.lex.parties.get(acronym) or self.lex.orgs.get(acronym)  # "AfD": the party we know
+            if known is not None:
+                kind = "party" if acronym in self.lex.parties else "org"
+            name = self._cand(a, i, kind, "defined", canonical=known)
+            if name is None:
+                continue
+            short = self._cand(i + 1, i + 2, kind, "defined", canonical=known or self.text[name.start : name.end])
+            out += [name] + ([short] if short is not None else [])
+        return out
+
     # -- 4. organisation runs ----------------------------------------------------------------------------
     def org_runs(self) -> list[Candidate]:
         doc, lex, out = self.doc, self.lex, []
@@ -522,6 +564,7 @@ class _Finder:
     # -- 5. NER ------------------------------------------------------------------------------------------
     def entities(self) -> list[Candidate]:
         out: list[Candidate] = []
+        extended: set[int] = set()  # tokens of a person name carried over the model's cut
         for ent in self.doc.ents:
             label = NER_KINDS.get(ent.label_)
             if (
@@ -532,6 +575,17 @@ class _Finder:
                 ent = self.doc.char_span(ent.start_char, ent.end_char, label="ORG")  # "the Telegraph", a product
                 label = NER_KINDS.get("ORG")
             if label is None:
+                continue
+            if ent.label_ == "PERSON" and any(i in extended for i in range(ent.start, ent.end)):
+                continue
+            end = self._particle_end(ent)
+            if end is not None:  # "Ursula von der" and "Leyen": the model cut the name at its particles
+                c = self._typed(ent.start, end, "PERSON")
+                if c is not None and not any(self.claimed[ent.start : end]):
+                    out.append(c)
+                    extended.update(range(ent.start, end))
+                    continue
+            if any(i in extended for i in range(ent.start, ent.end)):
                 continue
             named = self._surname_after(ent)
             if named is not None:
@@ -558,6 +612,22 @@ class _Finder:
                         out.append(c)
                     piece_start = None
         return out
+
+    def _particle_end(self, ent: Any) -> int | None:
+        """Where a person entity that the model cut at a surname particle really ends: "Ursula von der" and
+        "Leyen" are "Ursula von der Leyen"; "Mark van" and "Rutten" are "Mark van Rutten"."""
+        if ent.label_ != "PERSON":
+            return None
+        j = ent.end
+        while j > ent.start + 1 and self.toks[j - 1].text in NAME_PARTICLES:
+            j -= 1
+        k = _after_particles(self.doc, j)
+        if k == j or k >= len(self.doc) or k < ent.end:
+            return None
+        tok = self.toks[k]
+        if not _is_cap(tok) or tok.is_sent_start or self.claimed[k]:
+            return None
+        return k + 1
 
     def given_names(self) -> list[Candidate]:
         """A known given name (``first_names.tsv``) and one capitalised word after it, both proper nouns,
@@ -765,3 +835,37 @@ class _Finder:
 def _hyphen_joined(doc: Any, j: int) -> bool:
     """``doc[j]`` is a hyphen written between two words with no space ("Ocasio-Cortez")."""
     return doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+
+
+def _after_particles(doc: Any, j: int) -> int:
+    """The index after the lower-case surname particles that start at ``j`` ("von der", "van", "de la")."""
+    while j < len(doc) and doc[j].text in NAME_PARTICLES and doc[j].whitespace_:
+        j += 1
+    return j
+
+
+#: Longest name (tokens) taken for an acronym of n letters: n * this.
+_DEFINING_TOKENS_PER_LETTER = 3
+
+
+def _defining_start(doc: Any, paren: int, acronym: str) -> int | None:
+    """Where the name that the bracketed ``acronym`` after it defines begins, or None: the nearest start
+    whose capitalised words (hyphenated parts apart, lower-case words skipped) have the acronym's letters as
+    initials, in one sentence, with nothing but words and glued hyphens between."""
+    want = "".join(ch for ch in acronym if ch.isupper()).casefold()  # "DfT": Department for Transport
+    letters = ""
+    for a in range(paren - 1, max(-1, paren - 1 - _DEFINING_TOKENS_PER_LETTER * len(want)), -1):
+        tok = doc[a]
+        if tok.text == "-" or tok.text == "&":
+            continue
+        if not tok.is_alpha:
+            return None
+        if tok.is_title or tok.is_upper:
+            letters = tok.text[0].casefold() + letters
+        if letters == want and (tok.is_title or tok.is_upper) and tok.lower_ != "the":
+            return a
+        if not want.endswith(letters):
+            return None
+        if tok.is_sent_start:
+            return None
+    return None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from slant.analyze.actors._candidate import Candidate
+from slant.analyze.actors._candidate import NAME_PARTICLES, Candidate
 from slant.analyze.common import Lexicon, canonical_spelling, is_familiar_form, same_person, surname_matches
 
 #: Similarity for a lone given name to match a misspelt given name.
@@ -83,7 +83,26 @@ def person_name(surface: str, lex: Lexicon) -> tuple[tuple[str, ...], str | None
         if title is None or title.kind != "postnominal":
             break
         words = words[:-1]
-    return tuple(words), gender
+    return _with_particles(words), gender
+
+
+def _with_particles(words: list[str]) -> tuple[str, ...]:
+    """Name words with surname particles joined to the word after them: "Ursula von der Leyen" is ("Ursula",
+    "von der Leyen"), "Von der Leyen" alone ("Von der Leyen",). A capitalised particle opening a name is a
+    given name unless another particle follows it ("Al Gore", but "De la Cruz")."""
+    out: list[str] = []
+    pending: list[str] = []
+    for k, w in enumerate(words):
+        low = w.lower()
+        particle = low in NAME_PARTICLES and k + 1 < len(words)
+        if particle and w != low and k == 0 and words[1].lower() not in NAME_PARTICLES:
+            particle = False
+        if particle:
+            pending.append(w)
+        else:
+            out.append(" ".join([*pending, w]))
+            pending = []
+    return tuple(out)
 
 
 class PeopleResolver:
