@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
-from slant.analyze.actors import extract_actors
+from slant.analyze.actors import ActorsComponent, extract_actors
 from slant.analyze.actors._members import MEMBERSHIP
+from slant.analyze.base import Context
 from slant.analyze.quotes import extract_quotes
+from slant.models import Article
 from slant.nlp import load_nlp
 
 
@@ -1695,3 +1697,83 @@ def test_a_description_inside_a_report_is_not_the_person_before(nlp: Any) -> Non
     actors, _ = extract_actors(nlp(text))
     (maye,) = [a for a in actors if a.name == "Tessa Maye"]
     assert "Prime Minister" not in maye.aliases
+
+
+HEADLINE_PEOPLE = [
+    # a person only the headline names, in full by a known given name and a surname, is an actor
+    (
+        "Heads must roll, Tessa Marle & Amber Quist must resign",
+        "Ms Marle was under pressure on Monday.",
+        {"Amber Quist"},
+    ),
+    # rows that add no one: a columnist's byline, a surname the body has (spelt alike or nearly), title-case junk
+    ("Ana Reed: why the levy must go", "The levy was passed on Monday.", set()),
+    ("Sir Ana Reed writes on the levy", "The levy was passed on Monday.", set()),
+    ("Gary Winstanly blasts the levy", "Winstanley said on Monday that the levy was wrong.", set()),
+    ("Tom Farrow Broke The Law And Should Resign", "Farrow was fined on Monday.", set()),
+    ("Dead Duck Government Limps On", "The government lost a vote on Monday.", set()),
+]
+
+
+@pytest.mark.parametrize(("title", "body", "added"), HEADLINE_PEOPLE)
+def test_people_only_the_headline_names(nlp: Any, title: str, body: str, added: set[str]) -> None:
+    ctx = Context(article=Article(id="a1", source="test", text=body, title=title), doc=nlp(body))
+    ActorsComponent()(ctx)
+    assert {a.name for a in ctx.data["actors"] if not a.mentions} == added
+
+
+ROUNDUP_LABELS = [
+    # a roundup's label names the speaker: a name and a colon opening the line, or a name-only line above
+    (
+        "Senators reacted on Wednesday.\n\nSen. Ana Reed (D-Ore.): “It is one thing to be angry. It is another "
+        "to storm the building.”\n\nSen. Tom Falk (R-Ky.): “The President bears responsibility for this.”",
+        {"It is one thing": "Ana Reed", "The President bears": "Tom Falk"},
+    ),
+    (
+        "Politicians reacted to the news.\n\n. Mara Quell (Harwick Labour Leader)\n“She has served with "
+        "dedication and passion. I wish her well.”\n\n. Tom Falk (Former Mayor)\n“We disagreed on many "
+        "issues, but I thank her.”",
+        {"She has served": "Mara Quell", "We disagreed": "Tom Falk"},
+    ),
+    # rows with no label: two names on the line, a plain heading above the quote
+    (
+        "Politicians reacted.\n\nMara Quell and Tom Falk\n“We disagreed on many issues, but I thank her for "
+        "her long service.”",
+        {"We disagreed": None},
+    ),
+    (
+        "Politicians reacted.\n\nReactions from Harwick\n“We disagreed on many issues, but I thank her for her "
+        "long service.”",
+        {"We disagreed": None},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "speakers"), ROUNDUP_LABELS)
+def test_roundup_labels_name_the_speaker(nlp: Any, text: str, speakers: dict[str, str | None]) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    quotes = extract_quotes(doc, actors, pronouns)
+    for opening, speaker in speakers.items():
+        (quote,) = [q for q in quotes if q.text.startswith(opening)]
+        assert names.get(quote.speaker or "") == speaker
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        (
+            "Standing on the steps, the 58-year-old Tom Falk crowed that his win was “so great you can see it”.",
+            "Tom Falk",
+        ),
+        ("Senator Ana Reed decried the ruling as “not only unlawful but profoundly immoral”.", "Ana Reed"),
+        ("Tom Falk lamented that the plan was “a waste of everyone's time”.", "Tom Falk"),
+    ],
+)
+def test_verbs_of_speaking_frame_quotes(nlp: Any, text: str, speaker: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    quotes = [q for q in extract_quotes(doc, actors, pronouns) if q.speaker]
+    assert quotes and all(names[q.speaker or ""] == speaker for q in quotes)

@@ -29,7 +29,7 @@ from slant.analyze.actors._descriptions import describe_lead, describe_people
 from slant.analyze.actors._dubbed import find_dubbed
 from slant.analyze.actors._forms import surface_forms
 from slant.analyze.actors._furniture import is_furniture
-from slant.analyze.actors._headline import add_headline_forms
+from slant.analyze.actors._headline import add_headline_forms, headline_people
 from slant.analyze.actors._members import member_forms
 from slant.analyze.actors._people import PeopleResolver, person_name
 from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
@@ -542,6 +542,7 @@ class ActorsComponent(Component):
             title_doc = ctx.title_doc or load_nlp()(ctx.article.title)
             headline, _ = extract_actors(title_doc)
             actors = add_headline_forms(actors, headline)
+            actors = headline_people(actors, headline, ctx.article.title, load_lexicon())
             leads = list(sentences_of(title_doc)[:1]) + leads
         actors = describe_lead(leads, actors)  # "City imam condemns X" is the body's imam
         ctx.data["actors"] = actors

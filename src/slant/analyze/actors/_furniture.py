@@ -10,7 +10,8 @@ Told by what the text around a name is, never by a list of names or outlets:
   ending a caption's credit line ("Credit: Ana Ruiz,NW"), or a wire dateline's agency ("HARWICK (NW) —").
 
 A person or organisation the text also names in its sentences keeps every mention, and so does one named
-on a last line that was cut off mid-sentence.
+on a last line that was cut off mid-sentence, or on a line right above a quoted paragraph (a roundup's label:
+"Ana Ruiz (Labour leader)" above "“We ...”").
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 
 from slant.nlp.spans import doc_text
 
+#: A line that opens with a quotation mark right below (blank lines between allowed).
+_QUOTE_BELOW = re.compile(r"\s*\n\s*[\"“‘«]")
 #: The longest line (in words) that can be furniture; longer verbless lines are lists or headlines.
 MAX_LINE_WORDS = 10
 _CREDIT_AFTER = re.compile(r"\s*/\s*[A-Z]|,\s*[A-Z]{2,}[A-Z.]*\s*(?:\n|$)")
@@ -74,6 +77,8 @@ def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
     if line_end < 0 and not last.rstrip().endswith((".", "!", "?", '"', "”")) and not any(c in last for c in ",|"):
         return False  # a last line cut off mid-sentence ("German Chancellor Angel") is no byline; a list is
     line_end = len(text) if line_end < 0 else line_end
+    if _QUOTE_BELOW.match(text, line_end):
+        return False  # "Ana Ruiz (Labour leader)" above "“We ...”": a roundup's label names the speaker
     span = doc.char_span(line_start, line_end, alignment_mode="expand")
     if span is None:
         return False

@@ -5,7 +5,11 @@ The headline is parsed on its own (it is no part of the body's text, so its word
 its actors are matched to the body's: the same name or alias; a person's surname, or given name, when one
 body person has it (a full name in the headline matches a body person named by surname only); or the
 initials of one body organisation's name. A matched headline actor's names and forms become
-forms of the body actor (aliases without mentions). A headline actor the body never names is left out.
+forms of the body actor (aliases without mentions). A headline actor the body never names is left out, but
+for a person named in full by a known given name and one surname ("Theresa May & Amber Rudd must
+resign"): title case makes every other capitalised run of a headline doubtful, so only that shape becomes an
+actor of its own, with the headline's name as its one form and no mention in the body
+(:func:`headline_people`).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from slant.analyze.actors._candidate import CONNECTORS
-from slant.analyze.common import initials, normalise
+from slant.analyze.common import Lexicon, initials, normalise, surname_matches, unique_slugs
 from slant.models import Actor
 
 
@@ -67,3 +71,54 @@ def _same_person(headline: list[str], body: list[str]) -> bool:
     if len(headline) == 1:
         return headline[0] in (body[0], body[-1])
     return headline[-1] == body[-1] and (len(body) == 1 or headline[0] == body[0])
+
+
+def headline_people(
+    actors: tuple[Actor, ...], headline: tuple[Actor, ...], title: str, lex: Lexicon
+) -> tuple[Actor, ...]:
+    """``actors`` and, after them, the people only the headline ``title`` names (see the module docstring).
+    Not a columnist's name the headline opens with ("Ana Reed: why ...", "Ana Reed writes on ..."), nor a
+    name whose surname a body person has, spelt alike or nearly ("Gary Linker" for the body's Lineker)."""
+    # a person's surname, or a lone word of any kind (the model may type "Trump" an organisation)
+    surnames = [a.name.split()[-1] for a in actors if (a.kind == "person" or len(a.name.split()) == 1) and a.name]
+    new = [
+        h
+        for h in headline
+        if h.kind == "person"
+        and _match(h, actors) is None
+        and _given_and_surname(h.name, lex)
+        and not _byline(h.name, title)
+        and not any(surname_matches(h.name.split()[-1], s) for s in surnames)
+    ]
+    if not new:
+        return actors
+    ids = unique_slugs([*(a.name for a in actors), *(h.name for h in new)])[len(actors) :]
+    taken = {a.id for a in actors}
+    added = []
+    for aid, h in zip(ids, new, strict=True):
+        while aid in taken:
+            aid += "-1"
+        taken.add(aid)
+        added.append(Actor(id=aid, name=h.name, kind="person", aliases=(h.name,)))
+    return (*actors, *added)
+
+
+def _given_and_surname(name: str, lex: Lexicon) -> bool:
+    """Whether ``name`` is a known given name and one capitalised surname that is no title, party,
+    organisation or place word ("Amber Rudd"; not "Boris Johnson Broke", "Dead Duck")."""
+    words = name.split()
+    if len(words) != 2 or words[0] not in lex.first_names:
+        return False
+    last = words[1]
+    if not (last[:1].isupper() and last.replace("-", "").replace("'", "").isalpha()) or last.isupper():
+        return False
+    return not (last in lex.titles or last in lex.org_words or last in lex.parties or last in lex.places)
+
+
+def _byline(name: str, title: str) -> bool:
+    """Whether the headline opens with ``name`` as its writer's: "Ana Reed: ...", "Ana Reed writes ..."."""
+    at = title.find(name)
+    if at < 0 or title[:at].strip(" |-–—").split()[-1:] not in ([], ["Sir"], ["Dame"], ["Lord"], ["Baroness"]):
+        return False
+    rest = title[at + len(name) :].lstrip()
+    return rest.startswith((":", "|", "writes", "on why")) or not rest

@@ -142,6 +142,7 @@ def extract_quotes(doc: Any, actors: Sequence[Actor], pronouns: Sequence[tuple[S
         elif _sentence_like(text, m) or (word_count(text, m) > SHORT_WORDS and not _title_like(text[m.start : m.end])):
             items.append(_Item(m.start, m.end, "direct", None, None, None, -1))  # speaker settled below
     items.sort(key=lambda it: (it.start, -it.end))
+    _label_speakers(items, text, actors)
     _continue_speakers(items, text, paras, index, marks, _subject_mentions(doc, finder, index))
     turns = _turns(text, actors) + [
         _Item(
@@ -194,6 +195,65 @@ def _slogan_subject(text: str, m: Marked, clause_start: int) -> bool:
     """Whether a reported clause opens with a short quote (at most :data:`SHORT_WORDS` words) that is no
     sentence of its own: a slogan the parser took for the clause's subject."""
     return m.open <= clause_start <= m.start and word_count(text, m) <= SHORT_WORDS and not _sentence_like(text, m)
+
+
+#: Longest label line (in words) read as the name of the speaker of the quote under it.
+LABEL_WORDS = 12
+#: What may open a label line before the name: list bullets and stray dots of page layout.
+_BULLETS = " \t.•·*-–—"
+
+
+def _label_speakers(items: list[_Item], text: str, actors: Sequence[Actor]) -> None:
+    """Speakers that a roundup's labels name: a direct quote with no speaker whose line opens with a
+    person's name and a colon ("Sen. Ana Reed (D-Ore.): “…"), or whose paragraph opens with the quote under
+    a line that holds only a person's name ("Ana Reed (Labour leader)" above "“…"). A title before the name
+    and a bracketed affiliation after it may stand on the label; nothing else."""
+    people = [(m.start, m.end, a) for a in actors if a.kind == "person" for m in a.mentions]
+    if not people:
+        return
+    for it in items:
+        if it.speaker is not None or it.kind != "direct":
+            continue
+        line_start = text.rfind("\n", 0, it.start) + 1
+        label = text[line_start : it.start].rstrip(" \t\"“”‘’'«")
+        if label.endswith(":"):
+            found = _label_person(text, line_start, line_start + len(label) - 1, people)
+        elif not label.strip() and line_start > 1:
+            prev_end = line_start - 1
+            while prev_end > 0 and text[prev_end - 1] in " \t\n":
+                prev_end -= 1
+            prev_start = text.rfind("\n", 0, prev_end) + 1
+            found = _label_person(text, prev_start, prev_end, people)
+        else:
+            found = None
+        if found is not None:
+            it.speaker, it.reach = Speaker(found.id, found.name, True), it.end
+
+
+def _label_person(text: str, start: int, end: int, people: list[tuple[int, int, Actor]]) -> Actor | None:
+    """The person whose mention is all of ``text[start:end]`` but for bullets, a title before it and a
+    bracketed part after it; None otherwise."""
+    label = text[start:end]
+    if not label.strip() or len(label.split()) > LABEL_WORDS or any(ch in label for ch in '“”"!?;'):
+        return None
+    bracket = label.find("(")
+    if bracket >= 0 and not label.rstrip().endswith(")"):
+        return None
+    name_end = start + (bracket if bracket >= 0 else len(label.rstrip()))
+    name_start = start + len(label) - len(label.lstrip(_BULLETS))
+    inside = [a for s, e, a in people if name_start <= s and e <= name_end]
+    if len({a.id for a in inside}) != 1:
+        return None
+    s, e = (
+        min(m for m, _, a in people if a is inside[0] and name_start <= m),
+        max(e for m, e, a in people if a is inside[0] and m >= name_start and e <= name_end),
+    )
+    if text[e:name_end].strip():
+        return None  # "Ana Reed said" is a sentence, not a label
+    before = text[name_start:s].split()
+    if len(before) > 2 or any(not w[:1].isupper() for w in before):
+        return None  # only a title may stand before the name ("Sen.", "Former Minister")
+    return inside[0]
 
 
 def _turns(text: str, actors: Sequence[Actor]) -> list[_Item]:
