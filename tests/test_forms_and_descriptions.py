@@ -1777,3 +1777,21 @@ def test_verbs_of_speaking_frame_quotes(nlp: Any, text: str, speaker: str) -> No
     names = {a.id: a.name for a in actors}
     quotes = [q for q in extract_quotes(doc, actors, pronouns) if q.speaker]
     assert quotes and all(names[q.speaker or ""] == speaker for q in quotes)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_a_person"),
+    [
+        # no person's name has digits, so no pronoun can take one for its antecedent
+        (
+            "The crisis has resulted in 50,000 people dying with COVID-19 in the UK – one of the highest death "
+            "tolls in the world. In respect of his trip, his statement was eye-opening.",
+            "COVID-19",
+        ),
+        # the thing a possessor has is no person: "Prime Minister’s Questions"
+        ("At last week’s Prime Minister’s Questions, Labour leader Ana Reed repeated her answer.", "s Questions"),
+    ],
+)
+def test_no_person_by_shape(nlp: Any, text: str, not_a_person: str) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert not any(not_a_person in a.name for a in actors if a.kind == "person")

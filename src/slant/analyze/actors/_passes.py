@@ -771,8 +771,12 @@ class _Finder:
         """Trim a piece of an entity and give it a kind, or None when it is no actor."""
         doc, lex = self.doc, self.lex
         toks = self.toks
-        while a < b and (toks[a].lower_ == "the" or toks[a].is_punct):
+        possessed = False
+        while a < b and (toks[a].lower_ == "the" or toks[a].is_punct or toks[a].tag_ == "POS"):
+            possessed = possessed or toks[a].tag_ == "POS"
             a += 1
+        if possessed and b - a == 1:
+            return None  # "’s Questions" of "Prime Minister’s Questions": the thing a possessor has
         while b > a and (toks[b - 1].is_punct or toks[b - 1].tag_ == "POS" or self._postnominal(b - 1)):
             b -= 1
         if a >= b or toks[a].pos_ == "PRON":
@@ -793,6 +797,8 @@ class _Finder:
         words = surface.split()
         if normalise(surface) in lex.non_actors or not any(ch.isupper() for ch in surface):
             return None
+        if label == "PERSON" and any(ch.isdigit() for ch in surface):
+            return None  # "COVID-19", "Agent 47": no person's name has digits
         opening = toks[a].is_sent_start or (a > 0 and _breaks_entity(doc, a - 1))
         if b - a == 1 and opening and toks[a].pos_ != "PROPN":
             return None  # "However", "Charities": a name opening a sentence (or a dateline's story) is a proper noun
