@@ -1232,6 +1232,12 @@ POSTS = [
     ),
     # the signature names the author even when the text names them nowhere else
     ("Nothing about this is normal. — Ivo Brantley (@ivob) March 3, 2020", [("Ivo Brantley", "Nothing about")]),
+    # ... and on a line of its own, it signs the line above it
+    (
+        "Republicans reacted on Tuesday.\n\nA Harwick indictment would be an abuse of power. The mayor should "
+        "go.\n— Ivo Brantley (@ivob) March 21, 2023\n\nEven some lawmakers disagreed.",
+        [("Ivo Brantley", "A Harwick indictment")],
+    ),
     ("The post drew criticism from Ivo Brantley (@ivob) on Monday.", []),
     ("The vote is on Tuesday — Ivo Brantley, March 3, 2020", []),
 ]
@@ -1795,3 +1801,34 @@ def test_verbs_of_speaking_frame_quotes(nlp: Any, text: str, speaker: str) -> No
 def test_no_person_by_shape(nlp: Any, text: str, not_a_person: str) -> None:
     actors, _ = extract_actors(nlp(text))
     assert not any(not_a_person in a.name for a in actors if a.kind == "person")
+
+
+@pytest.mark.parametrize(
+    ("text", "opening", "speaker"),
+    [
+        # a noun of speech with a possessor or a "by" phrase reports its "that" clause
+        ("But Tomas Verki’s claim that he needed a No vote to negotiate was wrong.", "he needed", "Tomas Verki"),
+        ("Mayor Ana Reed spoke on Monday. Her claim that she hopes for calm was rich.", "she hopes", "Ana Reed"),
+        ("It came after the announcement by Mayor Ana Reed that she would veto two bills.", "she would", "Ana Reed"),
+    ],
+)
+def test_nouns_of_speech_report_their_holder(nlp: Any, text: str, opening: str, speaker: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    (quote,) = [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith(opening)]
+    assert names.get(quote.speaker or "") == speaker
+    assert quote.kind == "indirect"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The claim that the plan would work was tested in court.",  # no holder: nobody's words
+        "Ana Reed’s view that the plan would work was popular.",  # a view is no speech
+    ],
+)
+def test_nouns_without_a_holder_report_nothing(nlp: Any, text: str) -> None:
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    assert not [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith("the plan")]

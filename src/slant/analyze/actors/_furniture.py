@@ -11,7 +11,7 @@ Told by what the text around a name is, never by a list of names or outlets:
 
 A person or organisation the text also names in its sentences keeps every mention, and so does one named
 on a last line that was cut off mid-sentence, or on a line right above a quoted paragraph (a roundup's label:
-"Ana Ruiz (Labour leader)" above "“We ...”").
+"Ana Ruiz (Labour leader)" above "“We ...”"), or signing an embedded post ("— Ana Ruiz (@anaruiz) ...").
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from typing import Any
 
 from slant.nlp.spans import doc_text
 
+#: An embedded post's signature on a line of its own: a dash, a name and a bracketed handle.
+_SIGNATURE_LINE = re.compile(r"[ \t]*[—–-][ \t]*[^\n(]{2,60}\(@\w{1,30}\)")
 #: A line that opens with a quotation mark right below (blank lines between allowed).
 _QUOTE_BELOW = re.compile(r"\s*\n\s*[\"“‘«]")
 #: The longest line (in words) that can be furniture; longer verbless lines are lists or headlines.
@@ -79,6 +81,8 @@ def _furniture_line(doc: Any, text: str, start: int, first_break: int) -> bool:
     line_end = len(text) if line_end < 0 else line_end
     if _QUOTE_BELOW.match(text, line_end):
         return False  # "Ana Ruiz (Labour leader)" above "“We ...”": a roundup's label names the speaker
+    if _SIGNATURE_LINE.match(text, line_start):
+        return False  # "— Ana Ruiz (@anaruiz) March 2, 2021": an embedded post's author
     span = doc.char_span(line_start, line_end, alignment_mode="expand")
     if span is None:
         return False

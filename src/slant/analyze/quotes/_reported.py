@@ -12,7 +12,8 @@ he said ..." is the writer's). A capitalised connective right after the verb ("s
 a glued-on sentence, not a reported clause. A verb of pledge or threat without a ``ccomp`` reports its
 infinitive clause when quoted words lie in it and no reporting verb inside frames them ("threatened to purge
 “thousands and thousands” of members"; not "pledged to end what she called ‘...’"); without quoted words
-("vowed to fight on") it reports nothing.
+("vowed to fight on") it reports nothing. A noun of speech with a possessor or a "by" phrase reports its
+"that" clause ("Tsipras' claim that he needed ...": ``report_nouns.tsv``).
 Only the outermost clause is kept when reported clauses nest. Whether a clause is indirect, mixed
 or the frame of a direct quote is decided by the caller from the quotation marks it overlaps.
 """
@@ -20,9 +21,11 @@ or the frame of a direct quote is decided by the caller from the quotation marks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
+from slant.analyze.common import read_tsv
 from slant.analyze.quotes._marks import MarkIndex
 from slant.nlp.datelines import dateline_at
 from slant.nlp.spans import doc_text, tokens_of
@@ -86,6 +89,10 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
             if rep is not None:
                 found.append(rep)
             continue
+        held = _held_report(doc, tok, marks) if tok.pos_ == "NOUN" else None
+        if held is not None:
+            found.append(held)
+            continue
         cue = cue_of(tok, lex)
         if cue is None or _negated(tok) or _withheld(tok, lex):
             continue
@@ -123,6 +130,41 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
                 continue  # "..., sources say Yet the truth is ...": glued text, not the verb's clause
             found.append(Reported(start, end, tok, subject(tok), cue[0], cue[1]))
     return _outermost(found)
+
+
+@lru_cache(maxsize=1)
+def _report_nouns() -> dict[str, str]:
+    return {r["noun"].lower(): r["cue_type"] for r in read_tsv("resources/quotes", "report_nouns.tsv")}
+
+
+def _held_report(doc: Any, noun: Any, marks: MarkIndex) -> Reported | None:
+    """A noun of speech's "that" clause as its holder's reported words ("Tsipras' claim that he needed
+    ...", "the announcement by the president that ..."), or None: the holder is the noun's possessor or
+    the object of its "by" (``report_nouns.tsv``)."""
+    cue_type = _report_nouns().get(noun.lemma_.lower())
+    if cue_type is None:
+        return None
+    holder = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if holder is None:
+        by = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "by"), None)
+        holder = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
+    if holder is None:
+        return None
+    clause = next(
+        (
+            c
+            for c in noun.children
+            if c.dep_ in ("acl", "ccomp") and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)
+        ),
+        None,
+    )
+    if clause is None or clause.i < noun.i:
+        return None
+    lo, hi = _trim(doc, clause.left_edge.i, clause.right_edge.i + 1)
+    if hi - lo < MIN_TOKENS:
+        return None
+    start, end = doc[lo].idx, doc[hi - 1].idx + len(doc[hi - 1].text)
+    return Reported(start, end, noun, holder, noun.lemma_.lower(), cue_type)
 
 
 def _negated(verb: Any) -> bool:
