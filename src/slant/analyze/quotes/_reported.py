@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze.common import read_tsv
+from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze.quotes._marks import MarkIndex
 from slant.nlp.datelines import dateline_at
 from slant.nlp.spans import doc_text, tokens_of
