@@ -1681,6 +1681,8 @@ SPEAKERS_NAMED_AROUND = [
     ),
     # a lone proper noun the model may not tag speaks: a person
     ("“Today I am announcing an inquiry,” Pelvane told reporters on Tuesday.", "Today", "Pelvane"),
+    # ... and after a noun for a kind of body, a body
+    ("Campaign group Care4Harwick said it was “a victory for humanity”.", "it was", "Care4Harwick"),
 ]
 
 
@@ -1832,3 +1834,18 @@ def test_nouns_without_a_holder_report_nothing(nlp: Any, text: str) -> None:
     doc = nlp(text)
     actors, pronouns = extract_actors(doc)
     assert not [q for q in extract_quotes(doc, actors, pronouns) if q.text.startswith("the plan")]
+
+
+def test_quoted_paragraphs_put_no_distance_before_a_pronoun(nlp: Any) -> None:
+    """ "X said ... “…” “…” He added": paragraphs of quoted words continue X, so "He" is still X."""
+    text = (
+        "Oxford academic Paul Collard said that Germany would struggle.\n\n"
+        "“Amid chaos, these people want to preserve their normal lives as much as possible. So they want to "
+        "stay close to people from their homelands.”\n\n"
+        "“It has never been easy. Integration takes decades and the state has been slow to help.”\n\n"
+        "He added that recent history also shows how difficult it will be."
+    )
+    doc = nlp(text)
+    actors, pronouns = extract_actors(doc)
+    names = {a.id: a.name for a in actors}
+    assert [(span.text, names[aid]) for span, aid in pronouns] == [("He", "Paul Collard")]

@@ -260,6 +260,7 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
         else:
             kept.append(c)
     singles += _untagged_names(doc, claimed, parts, lex)
+    kept += _bodies_that_speak(doc, claimed, lex)
     joined, singles = _join_adjacent(sorted(singles, key=lambda c: c.start), doc_text(doc))
     people.add_full_names(joined)
     for c in singles:
@@ -398,6 +399,26 @@ def _lone_speaker(tok: Any, doc: Any, claimed: list[bool], verbs: frozenset[str]
     if tok.is_sent_start or any(c.dep_ in ("compound", "amod", "det", "poss") for c in tok.children):
         return False  # a sentence's first word may be any word; "Campaign group X", "the X" name no person
     return not any(0 <= j < len(doc) and (claimed[j] or doc[j].is_title) for j in (tok.i - 1, tok.i + 1))
+
+
+def _bodies_that_speak(doc: Any, claimed: list[bool], lex: Lexicon) -> list[Candidate]:
+    """A name the model did not tag, after a noun for a kind of body, that speaks: "Campaign group Care4Calais
+    said ..." is an organisation (``org_nouns`` of the lexicon: group, charity, union, party ...)."""
+    verbs = speech_verbs()
+    out: list[Candidate] = []
+    for tok in tokens_of(doc):
+        if claimed[tok.i] or tok.tag_ != "NNP" or not tok.text[:1].isupper() or not tok.text.isalnum():
+            continue
+        if tok.dep_ != "nsubj" or tok.head.lemma_.lower() not in verbs:
+            continue
+        nouns = [c for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
+        if not nouns or nouns[-1].i != tok.i - 1 or any(claimed[c.i] for c in nouns):
+            continue
+        kind = lex.org_nouns.get(nouns[-1].lower_)
+        if kind not in ("org", "party") or any(c.pos_ != "NOUN" for c in nouns):
+            continue
+        out.append(Candidate(tok.i, tok.i + 1, tok.idx, tok.idx + len(tok.text), kind, "noun"))
+    return out
 
 
 def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Lexicon) -> dict[str, list[Candidate]]:

@@ -2,7 +2,8 @@
 
 * he/him/his/himself and she/her/hers/herself look back over persons whose gender agrees (from a title,
   the first-name list or pronouns already linked to them) within :data:`PERSON_WINDOW` sentences and the
-  current or previous paragraph. A person of unknown gender takes the pronoun, and its gender from then on.
+  current or previous paragraph, counting neither sentences nor paragraphs of quoted words only (nor a
+  bare link): they continue the speaker named before them ("X said ... “…” “…” He added"). A person of unknown gender takes the pronoun, and its gender from then on.
 * they/them/their/themselves look back over organisations, parties and groups; its/itself over
   organisations and parties; both within the same or the previous sentence, and "they" gives up when a
   plural noun subject of a main clause stands between (the likelier antecedent: "critics said ... they";
@@ -81,6 +82,7 @@ class _Seen:
     subject: bool
     quoted: bool
     main: bool = False
+    told: int = 0
 
 
 class _Linker:
@@ -96,16 +98,26 @@ class _Linker:
         self.form_words = {aid: {w for f in fs for w in f.lower().split()} for aid, fs in forms.items()}
         self.sent: list[int] = []
         self.para: list[int] = []
-        s = p = 0
+        self.told: list[int] = []  # sentences with words of the writer's own, counted
+        self.quoted = quoted_tokens(doc) if quoted is None else quoted
+        s = p = t = 0
+        narrative = sentence_narrative = False
         for i, tok in enumerate(tokens_of(doc)):
             if tok.is_sent_start and i:
                 s += 1
+                t += sentence_narrative
+                sentence_narrative = False
             if tok.is_space and "\n" in tok.text:
-                p += 1
+                # a paragraph of quoted words only (or a bare link) continues its speaker's: it puts no
+                # distance between a pronoun and the name before the quotation ("X said ... “…” “…” He added")
+                p += narrative
+                narrative = False
+            if tok.is_alpha and not self.quoted[i] and not tok.like_url:
+                narrative = sentence_narrative = True
             self.sent.append(s)
             self.para.append(p)
+            self.told.append(t)
         self.history: list[_Seen] = []
-        self.quoted = quoted_tokens(doc) if quoted is None else quoted
         self.actor_at: dict[int, str] = {}
 
     def see(self, start: int, end: int, actor: str, kind: str) -> None:
@@ -126,6 +138,7 @@ class _Linker:
                 subject,
                 self.quoted[span.start],
                 subject and _main_clause(span.root.head),
+                self.told[span.start],
             )
         )
 
@@ -253,7 +266,10 @@ class _Linker:
         # a subject pronoun outside the marks of a sentence that holds a quotation attributes it
         attributing = tok.dep_ in SUBJECT_DEPS and not self.quoted[tok.i] and any(self.quoted[t.i] for t in tok.sent)
         for seen in reversed(self.history):
-            if here - seen.sent > window or (cls in ("m", "f") and para - seen.para > PARAGRAPH_WINDOW):
+            if cls in ("m", "f"):
+                if self.told[tok.i] - seen.told > window or para - seen.para > PARAGRAPH_WINDOW:
+                    break
+            elif here - seen.sent > window:
                 break
             if seen.kind not in KINDS[cls] or seen.actor in bound:
                 continue
