@@ -41,12 +41,23 @@ class _Noun:
     kind: str
     plural_only: bool
     sense: str
+    singular_only: bool = False
+    acting_only: bool = False
 
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, _Noun]:
     rows = read_tsv("resources/actors", "collectives.tsv")
-    return {r["noun"].lower(): _Noun(r["kind"], r["number"] == "plural", r["sense"]) for r in rows}
+    return {
+        r["noun"].lower(): _Noun(
+            r["kind"],
+            r["number"] in ("plural", "plural-acting"),
+            r["sense"],
+            r["number"] == "singular",
+            r["number"] == "plural-acting",
+        )
+        for r in rows
+    }
 
 
 def _sense(lemma: str) -> str:
@@ -57,12 +68,14 @@ def _sense(lemma: str) -> str:
 
 
 def find_collectives(
-    doc: Any, claimed: list[bool], named: frozenset[str] = frozenset()
+    doc: Any, claimed: list[bool], named: frozenset[str] = frozenset(), never: frozenset[str] = frozenset()
 ) -> list[tuple[str, str, list[Candidate]]]:
     """``(name, kind, mentions)`` of each collective actor of ``doc`` (tokens already claimed are skipped).
 
     An institution noun (kind ``org``: "the government", "local police") is left to the named organisation
-    whose name ends in it (``named``: "the Scottish Government ... the government said" is that one)."""
+    whose name ends in it (``named``: "the Scottish Government ... the government said" is that one). A
+    phrase whose words are in ``never`` (lower case: "social media") is no collective, and a bare head after
+    it does not join it."""
     table = _table()
     found: dict[str, tuple[str, str, list[Candidate]]] = {}
     bare: list[tuple[str, Candidate]] = []
@@ -77,6 +90,10 @@ def find_collectives(
             continue
         if noun.plural_only and tok.tag_ not in ("NNS", "NNPS"):
             continue
+        if noun.singular_only and tok.tag_ not in ("NN", "NNP"):
+            continue
+        if noun.singular_only and _complemented(tok):
+            continue  # "the right to protest", "the public of ...": a thing someone has, not a camp
         if noun.kind == "org" and tok.lemma_.lower() in named:
             continue
         head = tok.i
@@ -96,6 +113,8 @@ def find_collectives(
         )
         if not mods and not acting and noun.kind != "other":  # "attacked the establishment" casts it as one
             continue
+        if noun.acting_only and not acting:
+            continue  # "Jewish journalists were discussed": people of a trade, not a collective agent
         kind = noun.kind
         if kind == "org" and not roles & _AGENT_DEPS:
             kind = FORM_ONLY  # an institution is an actor when it acts itself: not "grants from central government"
@@ -109,6 +128,8 @@ def find_collectives(
             continue
         cand = Candidate(start, tok.i + 1, doc[start].idx, tok.idx + len(tok.text), kind, "collective")
         name = doc[first : tok.i + 1].text
+        if mods and name.lower() in never:
+            continue
         if mods:
             key = name.lower()
             if key in found and found[key][1] == FORM_ONLY and kind != FORM_ONLY:
@@ -204,3 +225,13 @@ def _merge_synonyms(doc: Any, found: dict[str, tuple[str, str, list[Candidate]]]
         into = first.setdefault((_sense(head), ident), key)
         if into != key:
             found[into][2].extend(found.pop(key)[2])
+
+
+def _complemented(tok: Any) -> bool:
+    """Whether singular collective noun ``tok`` takes an infinitive or an "of"/"to" phrase ("the right to
+    vote", "the right of reply"), which makes it a thing someone has rather than a camp."""
+    return any(
+        (c.dep_ in ("acl", "xcomp", "relcl") and any(g.lower_ == "to" for g in c.children))
+        or (c.dep_ == "prep" and c.lower_ in ("of", "to"))
+        for c in tok.rights
+    )

@@ -84,7 +84,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
-    for name, kind, ms in find_collectives(doc, claimed, bodies):
+    for name, kind, ms in find_collectives(doc, claimed, bodies, lex.non_actors):
         country = _country_of(name, groups) if kind in ("org", FORM_ONLY) else None
         if country is not None:  # "the Israeli government" is the Israel the article names
             groups[country][2].extend(ms)
