@@ -69,7 +69,7 @@ def extract_stances(
         probs: list[Probs] = [rules.probs(j.raw) for j in judged]
     else:
         probs = scorer.score(items)
-    text: str = doc_text(doc) if hasattr(doc, "text") else ""
+    text: str = doc_text(doc) if hasattr(type(doc), "text") else ""  # the class: hasattr(doc) builds the text
     return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors], acts)
 
 

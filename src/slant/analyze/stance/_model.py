@@ -194,6 +194,6 @@ class ModelStanceComponent(StanceComponent):
             return
         judged = judge_article(self.rules, ctx.doc, items, [(s.holder, s.target) for s in slots], quotes)
         probs = self.combined.combine(self.combined.model.score(items), judged, [it.holder for it in items])
-        text: str = doc_text(ctx.doc) if hasattr(ctx.doc, "text") else ""
+        text: str = doc_text(ctx.doc) if hasattr(type(ctx.doc), "text") else ""
         order = [a.id for a in actors]
         ctx.data["stances"] = aggregate(items, slots, probs, [j.cues for j in judged], text, order, acts)
