@@ -598,6 +598,10 @@ COLLECTIVES = [
     ("Everyone in Harwick has the right to protest.", []),
     ("The officers read him his Miranda Rights.", []),
     ("Social media lit up. The media attacked him.", [("media", "other")]),
+    # a campaign or an administration that belongs to a name and acts is a body; "the election campaign" is not
+    ("The Varga campaign said it would fight on.", [("Varga campaign", "org")]),
+    ("The Varga administration rejected the plan.", [("Varga administration", "org")]),
+    ("The election campaign was long and bitter.", []),
     # a collective set apart by modifiers, or acting, is an actor
     ("Far-right protesters marched through Harwick.", [("Far-right protesters", "group")]),
     ("Left-wing counter-protesters gathered at the station.", [("Left-wing counter-protesters", "group")]),
@@ -637,10 +641,14 @@ COLLECTIVES = [
 ]
 
 
+#: Bodies that belong to a name ("the Varga campaign"), listed with the collectives.
+BODIES = (" campaign", " administration")
+
+
 @pytest.mark.parametrize(("text", "expected"), COLLECTIVES)
 def test_collective_agents(nlp: Any, text: str, expected: list[tuple[str, str]]) -> None:
     actors, _ = extract_actors(nlp(text))
-    assert [(a.name, a.kind) for a in actors if a.kind in ("group", "other")] == expected
+    assert [(a.name, a.kind) for a in actors if a.kind in ("group", "other") or a.name.endswith(BODIES)] == expected
 
 
 SPELLINGS = [

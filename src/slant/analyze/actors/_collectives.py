@@ -43,6 +43,7 @@ class _Noun:
     sense: str
     singular_only: bool = False
     acting_only: bool = False
+    named_only: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +56,7 @@ def _table() -> dict[str, _Noun]:
             r["sense"],
             r["number"] == "singular",
             r["number"] == "plural-acting",
+            r["number"] == "named",
         )
         for r in rows
     }
@@ -115,6 +117,8 @@ def find_collectives(
             continue
         if noun.acting_only and not acting:
             continue  # "Jewish journalists were discussed": people of a trade, not a collective agent
+        if noun.named_only and not any(m.pos_ == "PROPN" and not any(t.tag_ == "POS" for t in m.subtree) for m in mods):
+            continue  # "the election campaign" is no one's; "the People's Vote campaign" is that body itself
         kind = noun.kind
         if kind == "org" and not roles & _AGENT_DEPS:
             kind = FORM_ONLY  # an institution is an actor when it acts itself: not "grants from central government"
