@@ -1651,7 +1651,7 @@ def test_the_organisation_is_the_body_that_spoke_not_the_one_it_spoke_of(nlp: An
 
 UNNAMED = [
     # a speaker the text describes but does not name is an actor of its own, named without its article
-    ("A senior minister said the levy was “dead in the water”.", "the levy", ("senior minister", "person")),
+    ("A senior minister said the levy was “a lost cause”.", "the levy", ("senior minister", "person")),
     ("Critics argue that the levy will fail.", "the levy", ("Critics", "group")),  # a collective (collectives.tsv)
     ("“Nobody asked us,” one Leeds voter told the Courier.", "Nobody", ("Leeds voter", "person")),
     ("According to sources close to the talks, the deal is off.", "the deal", ("sources close to the talks", "other")),
@@ -1685,13 +1685,13 @@ SPEAKERS_NAMED_AROUND = [
     # a description carries on the main clause's subject, not a subject inside its complement
     (
         "Anna Brook has become the first Tory to hint that Tessa Maye ought to resign. The former minister told "
-        "the BBC that the levy was “a pretty dreadful idea”.",
+        "the Courier that the levy was “a costly mistake”.",
         "the levy",
         "Anna Brook",
     ),
     # an indefinite description introduces the person the next sentence names
     (
-        "The levy was a “colossal mistake”, a renowned economist has said. In an interview with the Harwick "
+        "The levy was a “costly error”, a noted economist has said. In an interview with the Harwick "
         "Courier, Oxford academic Sir Paul Collard said that the plan would fail.",
         "The levy",
         "Paul Collard",
@@ -1750,9 +1750,9 @@ def test_people_only_the_headline_names(nlp: Any, title: str, body: str, added: 
 ROUNDUP_LABELS = [
     # a roundup's label names the speaker: a name and a colon opening the line, or a name-only line above
     (
-        "Senators reacted on Wednesday.\n\nSen. Ana Reed (D-Ore.): “It is one thing to be angry. It is another "
-        "to storm the building.”\n\nSen. Tom Falk (R-Ky.): “The President bears responsibility for this.”",
-        {"It is one thing": "Ana Reed", "The President bears": "Tom Falk"},
+        "Senators reacted on Wednesday.\n\nSen. Ana Reed (D-Ore.): “Anger is understandable. Breaking into the "
+        "building is not.”\n\nSen. Tom Falk (R-Ky.): “The governor must answer for this.”",
+        {"Anger is": "Ana Reed", "The governor must": "Tom Falk"},
     ),
     (
         "Politicians reacted to the news.\n\n. Mara Quell (Harwick Labour Leader)\n“She has served with "
@@ -1789,10 +1789,10 @@ def test_roundup_labels_name_the_speaker(nlp: Any, text: str, speakers: dict[str
     ("text", "speaker"),
     [
         (
-            "Standing on the steps, the 58-year-old Tom Falk crowed that his win was “so great you can see it”.",
+            "Standing on the steps, the 58-year-old Tom Falk crowed that his win was “bigger than anyone dared hope”.",
             "Tom Falk",
         ),
-        ("Senator Ana Reed decried the ruling as “not only unlawful but profoundly immoral”.", "Ana Reed"),
+        ("Senator Ana Reed decried the ruling as “unlawful and deeply wrong for our town”.", "Ana Reed"),
         ("Tom Falk lamented that the plan was “a waste of everyone's time”.", "Tom Falk"),
     ],
 )
@@ -1809,8 +1809,8 @@ def test_verbs_of_speaking_frame_quotes(nlp: Any, text: str, speaker: str) -> No
     [
         # no person's name has digits, so no pronoun can take one for its antecedent
         (
-            "The crisis has resulted in 50,000 people dying with COVID-19 in the UK – one of the highest death "
-            "tolls in the world. In respect of his trip, his statement was eye-opening.",
+            "The outbreak has led to 40,000 people dying with COVID-19 in Harwick – among the worst tolls "
+            "anywhere. In respect of his visit, his account was revealing.",
             "COVID-19",
         ),
         # the thing a possessor has is no person: "Prime Minister’s Questions"
@@ -1826,7 +1826,7 @@ def test_no_person_by_shape(nlp: Any, text: str, not_a_person: str) -> None:
     ("text", "opening", "speaker"),
     [
         # a noun of speech with a possessor or a "by" phrase reports its "that" clause
-        ("But Tomas Verki’s claim that he needed a No vote to negotiate was wrong.", "he needed", "Tomas Verki"),
+        ("But Tomas Verki’s claim that he required a Yes vote to bargain was wrong.", "he required", "Tomas Verki"),
         ("Mayor Ana Reed spoke on Monday. Her claim that she hopes for calm was rich.", "she hopes", "Ana Reed"),
         ("It came after the announcement by Mayor Ana Reed that she would veto two bills.", "she would", "Ana Reed"),
     ],

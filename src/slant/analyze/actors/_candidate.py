@@ -25,7 +25,7 @@ NER_KINDS: dict[str, str] = {
 #: Lower-case words allowed inside a capitalised name ("Bank of England", "Kingston upon Thames").
 CONNECTORS = frozenset({"of", "for", "and", "&", "upon", "on"})
 
-#: Lower-case surname particles inside a person's name ("Ursula von der Leyen", "Luiz Inácio da Silva"):
+#: Lower-case surname particles inside a person's name ("Anneke van der Brug", "Carla de la Fuente"):
 #: with the word after them, one surname.
 NAME_PARTICLES = frozenset(
     {"von", "van", "der", "den", "de", "da", "di", "du", "del", "della", "dos", "das", "la", "le", "ter", "ten", "zu"}

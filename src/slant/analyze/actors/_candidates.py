@@ -51,7 +51,7 @@ from slant.nlp.spans import doc_text
 def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]]:
     """All candidate mentions of ``doc`` (sorted by offset) and which tokens they claim."""
     f = _Finder(doc, lex)
-    defined = f.defined_acronyms()  # before every other pass: "... Co-operation in Europe (OSCE)" is one name
+    defined = f.defined_acronyms()  # before every other pass: "... Co-operation in Asia (CPCA)" is one name
     for c in defined:
         f._claim(c)
     titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()

@@ -243,7 +243,7 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
     people = PeopleResolver(lex)
     persons, others = _split_people(cands, doc_text(doc), lex)
     persons, others = _mistyped_people(persons, others, doc_text(doc), lex)
-    # a surname with particles ("von der Leyen") opening a sentence: "Von der Leyen said", "Da Silva won"
+    # a surname with particles ("van der Brug") opening a sentence: "Van der Brug said", "De la Fuente won"
     particled = {c.name[-1].casefold() for c in persons if len(c.name) >= 2 and " " in c.name[-1]}
     for c in persons:
         if len(c.name) > 1 and " ".join(c.name).casefold() in particled:
@@ -368,13 +368,13 @@ def _join_adjacent(singles: list[Candidate], text: str) -> tuple[list[Candidate]
 
 def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon) -> list[Candidate]:
     """Lone given names or surnames of known people that no other rule took ("Livingstone" untagged), and a
-    lone proper noun the model did not tag that speaks ("“…,” Pelosi told reporters": :func:`_lone_speaker`)."""
+    lone proper noun the model did not tag that speaks ("“…,” Pelvane told reporters": :func:`_lone_speaker`)."""
     out: list[Candidate] = []
     verbs = speech_verbs()
     hyphenated = {p for p in parts if "-" in p}
     for tok in tokens_of(doc):
         if hyphenated and tok.i + 2 < len(doc) and not any(claimed[tok.i : tok.i + 3]):
-            span = doc[tok.i : tok.i + 3]  # "Marki-Zay", which the tokenizer splits in three
+            span = doc[tok.i : tok.i + 3]  # "Verki-Zan", which the tokenizer splits in three
             if span.text in hyphenated and span[1].text == "-" and not span[0].whitespace_:
                 out.append(
                     Candidate(tok.i, tok.i + 3, span.start_char, span.end_char, "person", "name", name=(span.text,))
@@ -402,7 +402,7 @@ def _lone_speaker(tok: Any, doc: Any, claimed: list[bool], verbs: frozenset[str]
 
 
 def _bodies_that_speak(doc: Any, claimed: list[bool], lex: Lexicon) -> list[Candidate]:
-    """A name the model did not tag, after a noun for a kind of body, that speaks: "Campaign group Care4Calais
+    """A name the model did not tag, after a noun for a kind of body, that speaks: "Campaign group Care4Harwick
     said ..." is an organisation (``org_nouns`` of the lexicon: group, charity, union, party ...)."""
     verbs = speech_verbs()
     out: list[Candidate] = []
@@ -425,7 +425,7 @@ def _group_others(cands: list[Candidate], doc: Any, claimed: list[bool], lex: Le
     """Non-person mentions by canonical name, short forms merged into the name they shorten."""
     text: str = doc_text(doc)
     by_key: dict[str, list[Candidate]] = {}
-    defined: dict[str, str] = {}  # "OSCE" -> "Organisation for Security and Co-operation in Europe"
+    defined: dict[str, str] = {}  # "CPCA" -> "Council for Peace and Co-operation in Asia"
     for c in cands:
         key = normalise(c.canonical or text[c.start : c.end])
         if c.source == "defined" and c.canonical and c.tok_end - c.tok_start == 1:

@@ -29,7 +29,7 @@ person before as above, with no office to agree.
 
 A description that finds no one before it may introduce the person the next sentence names: "The imam of
 the Canterbury mosque has accused X ... Ihsan Khan says ..." (its "of" phrase is part of the form), and so
-may an indefinite one ("..., a renowned economist has said. ... Sir Paul Collier said"), when it
+may an indefinite one ("..., a noted economist has said. ... Sir Paul Collard said"), when it
 is its clause's subject and the next sentence's subject is a person named there for the first time.
 
 A headline or a standfirst that opens with a bare role phrase ("City imam condemns X", "Democratic
@@ -98,7 +98,7 @@ def describe_people(
         left = tok.left_edge.i
         det = doc[left]
         if det.lower_ in _INDEFINITE and not attribute and not claimed[tok.i]:
-            found = _named_next(scene, tok)  # "a renowned economist has said ... Sir Paul Collier said"
+            found = _named_next(scene, tok)  # "a noted economist has said ... Sir Paul Collard said"
             if found is not None:
                 span = doc[left : tok.i + 1]
                 at.append((span.start_char, span.end_char, found))

@@ -6,7 +6,7 @@ its actors are matched to the body's: the same name or alias; a person's surname
 body person has it (a full name in the headline matches a body person named by surname only); or the
 initials of one body organisation's name. A matched headline actor's names and forms become
 forms of the body actor (aliases without mentions). A headline actor the body never names is left out, but
-for a person named in full by a known given name and one surname ("Theresa May & Amber Rudd must
+for a person named in full by a known given name and one surname ("Tessa Marle & Amber Quist must
 resign"): title case makes every other capitalised run of a headline doubtful, so only that shape becomes an
 actor of its own, with the headline's name as its one form and no mention in the body
 (:func:`headline_people`).
@@ -105,7 +105,7 @@ def headline_people(
 
 def _given_and_surname(name: str, lex: Lexicon) -> bool:
     """Whether ``name`` is a known given name and one capitalised surname that is no title, party,
-    organisation or place word ("Amber Rudd"; not "Boris Johnson Broke", "Dead Duck")."""
+    organisation or place word ("Amber Quist"; not "Tom Farrow Broke", "Dead Duck")."""
     words = name.split()
     if len(words) != 2 or words[0] not in lex.first_names:
         return False

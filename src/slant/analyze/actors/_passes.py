@@ -139,7 +139,7 @@ class _Finder:
                     j += 2  # "Ocasio-Cortez" is one name word
                 k = _after_particles(doc, j)
                 if names and k > j and k < len(doc) and self._name_word(k):
-                    j = k  # "Ursula von der Leyen": the particles and the word after them are the surname
+                    j = k  # "Anneke van der Brug": the particles and the word after them are the surname
             role_ok = (
                 title.kind != "role"
                 or (names and self.ent_label[i + width] == "PERSON")
@@ -436,7 +436,7 @@ class _Finder:
             a = i
             while a > 0 and i - a < MAX_RUN:
                 if a > 1 and _hyphen_joined(doc, a - 1) and _is_cap(toks[a - 2]):
-                    a -= 1  # "Peter Marki-Zay, the leader of ...": a hyphenated name is one name
+                    a -= 1  # "Tomas Verki-Zan, the leader of ...": a hyphenated name is one name
                 elif not _is_cap(toks[a - 1]) or title_at(doc, a - 1, lex) is not None:
                     break
                 if toks[a - 1].pos_ == "VERB":
@@ -502,7 +502,7 @@ class _Finder:
     # -- 3b. names that define an acronym ---------------------------------------------------------------
     def defined_acronyms(self) -> list[Candidate]:
         """A name followed by the acronym it defines in brackets is one name, however the model cut it: "the
-        Organisation for Security and Co-operation in Europe (OSCE)". The nearest run of capitalised words
+        Council for Peace and Co-operation in Asia (CPCA)". The nearest run of capitalised words
         (lower-case connectors and hyphenated parts between them) whose initials spell the acronym is the name;
         the acronym is a mention of it (``canonical`` its name, or the lexicon's name for a known acronym). A
         place the model typed stays a place ("United Kingdom (UK)"); else the head word's kind
@@ -579,7 +579,7 @@ class _Finder:
             if ent.label_ == "PERSON" and any(i in extended for i in range(ent.start, ent.end)):
                 continue
             end = self._particle_end(ent)
-            if end is not None:  # "Ursula von der" and "Leyen": the model cut the name at its particles
+            if end is not None:  # "Anneke van der" and "Brug": the model cut the name at its particles
                 c = self._typed(ent.start, end, "PERSON")
                 if c is not None and not any(self.claimed[ent.start : end]):
                     out.append(c)
@@ -614,8 +614,8 @@ class _Finder:
         return out
 
     def _particle_end(self, ent: Any) -> int | None:
-        """Where a person entity that the model cut at a surname particle really ends: "Ursula von der" and
-        "Leyen" are "Ursula von der Leyen"; "Mark van" and "Rutten" are "Mark van Rutten"."""
+        """Where a person entity that the model cut at a surname particle really ends: "Anneke van der" and
+        "Brug" are "Anneke van der Brug"; "Lena van" and "Dijk" are "Lena van Dijk"."""
         if ent.label_ != "PERSON":
             return None
         j = ent.end

@@ -87,8 +87,8 @@ def person_name(surface: str, lex: Lexicon) -> tuple[tuple[str, ...], str | None
 
 
 def _with_particles(words: list[str]) -> tuple[str, ...]:
-    """Name words with surname particles joined to the word after them: "Ursula von der Leyen" is ("Ursula",
-    "von der Leyen"), "Von der Leyen" alone ("Von der Leyen",). A capitalised particle opening a name is a
+    """Name words with surname particles joined to the word after them: "Anneke van der Brug" is ("Anneke",
+    "van der Brug"), "Van der Brug" alone ("Van der Brug",). A capitalised particle opening a name is a
     given name unless another particle follows it ("Al Gore", but "De la Cruz")."""
     out: list[str] = []
     pending: list[str] = []

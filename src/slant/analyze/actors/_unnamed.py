@@ -1,5 +1,5 @@
-"""Speakers the text describes but does not name: "a senior minister said", "Critics argue", "one Berlin
-voter told AFP". A media researcher counts them as sources like any other, so each becomes an actor of its
+"""Speakers the text describes but does not name: "a senior minister said", "Critics argue", "one Leeds
+voter told the Courier". A media researcher counts them as sources like any other, so each becomes an actor of its
 own, and the quotes analyser gives their words to it rather than to nobody.
 
 The phrase is a noun phrase whose head is a speaker noun of ``quotes/speaker_nouns.tsv`` (a role, an
@@ -56,8 +56,8 @@ def _classes() -> dict[str, str]:
 
 def unnamed_speakers(doc: Any, groups: list[Group], quoted: list[bool], described: set[int]) -> list[Group]:
     """New groups for speakers the text describes but does not name (see the module docstring), given the
-    groups found so far and the tokens of descriptions linked to a named person ("a renowned economist has
-    said ... Sir Paul Collier said")."""
+    groups found so far and the tokens of descriptions linked to a named person ("a noted economist has
+    said ... Sir Paul Collard said")."""
     classes = _classes()
     kind_at = {i: kind for _, kind, ms, _ in groups for c in ms for i in range(c.tok_start, c.tok_end)}
     taken = {name.lower().replace("’", "'") for name, _, _, _ in groups}
@@ -110,7 +110,7 @@ def _speaks(tok: Any, verbs: frozenset[str]) -> bool:
 def _phrase(doc: Any, tok: Any, kind_at: dict[int, str], *, places: bool) -> tuple[int, int] | None:
     """Token range of the unnamed speaker's name: the noun's left modifiers without the determiner, and a
     short prepositional phrase after it; None when a possessor or another actor's mention is part of it (a
-    place may be: "one Berlin voter")."""
+    place may be: "one Leeds voter")."""
     left = tok.left_edge.i
     first = left
     while first < tok.i and (doc[first].lower_ in INDEFINITE or doc[first].pos_ in ("DET", "PUNCT")):

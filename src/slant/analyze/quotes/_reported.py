@@ -13,7 +13,7 @@ a glued-on sentence, not a reported clause. A verb of pledge or threat without a
 infinitive clause when quoted words lie in it and no reporting verb inside frames them ("threatened to purge
 “thousands and thousands” of members"; not "pledged to end what she called ‘...’"); without quoted words
 ("vowed to fight on") it reports nothing. A noun of speech with a possessor or a "by" phrase reports its
-"that" clause ("Tsipras' claim that he needed ...": ``report_nouns.tsv``).
+"that" clause ("Verki's claim that he needed ...": ``report_nouns.tsv``).
 Only the outermost clause is kept when reported clauses nest. Whether a clause is indirect, mixed
 or the frame of a direct quote is decided by the caller from the quotation marks it overlaps.
 """
@@ -138,7 +138,7 @@ def _report_nouns() -> dict[str, str]:
 
 
 def _held_report(doc: Any, noun: Any, marks: MarkIndex) -> Reported | None:
-    """A noun of speech's "that" clause as its holder's reported words ("Tsipras' claim that he needed
+    """A noun of speech's "that" clause as its holder's reported words ("Verki's claim that he needed
     ...", "the announcement by the president that ..."), or None: the holder is the noun's possessor or
     the object of its "by" (``report_nouns.tsv``)."""
     cue_type = _report_nouns().get(noun.lemma_.lower())
