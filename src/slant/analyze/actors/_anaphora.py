@@ -49,7 +49,7 @@ def head_references(doc: Any, groups: list[Group], claimed: list[bool]) -> dict[
     if not heads:
         return {}
     out: dict[int, list[str]] = {}
-    bodies = _members()
+    bodies = member_bodies()
     for tok in tokens_of(doc):
         if tok.tag_ == "NNS" and tok.lemma_.lower() in bodies and not claimed[tok.i]:
             _member_form(doc, tok, heads.get(bodies[tok.lemma_.lower()], []), groups, out)
@@ -121,7 +121,8 @@ def _sentence_start(doc: Any, tok: Any, back: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def _members() -> dict[str, str]:
+def member_bodies() -> dict[str, str]:
+    """Member noun -> the body word it names the members of (``resources/actors/members.tsv``)."""
     return {r["member"].lower(): r["body"].lower() for r in read_tsv("resources/actors", "members.tsv")}
 
 

@@ -373,9 +373,9 @@ def _untagged_names(doc: Any, claimed: list[bool], parts: set[str], lex: Lexicon
     verbs = speech_verbs()
     hyphenated = {p for p in parts if "-" in p}
     for tok in tokens_of(doc):
-        if hyphenated and tok.i + 2 < len(doc) and not any(claimed[tok.i : tok.i + 3]):
+        if hyphenated and tok.i + 2 < len(doc) and doc[tok.i + 1].text == "-" and not any(claimed[tok.i : tok.i + 3]):
             span = doc[tok.i : tok.i + 3]  # "Verki-Zan", which the tokenizer splits in three
-            if span.text in hyphenated and span[1].text == "-" and not span[0].whitespace_:
+            if span.text in hyphenated and not span[0].whitespace_:
                 out.append(
                     Candidate(tok.i, tok.i + 3, span.start_char, span.end_char, "person", "name", name=(span.text,))
                 )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from slant.analyze.actors._anaphora import member_bodies
 from slant.analyze.actors._candidate import Candidate
 from slant.analyze.actors._descriptions import gender_of
 from slant.analyze.actors._titles import Group
@@ -45,11 +46,6 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
 @lru_cache(maxsize=1)
-def _members() -> dict[str, str]:
-    return {r["member"].lower(): r["body"].lower() for r in read_tsv("resources/actors", "members.tsv")}
-
-
-@lru_cache(maxsize=1)
 def _classes() -> dict[str, str]:
     return {r["noun"].lower(): r["class"] for r in read_tsv("resources/quotes", "speaker_nouns.tsv")}
 
@@ -61,7 +57,7 @@ def unnamed_speakers(doc: Any, groups: list[Group], quoted: list[bool], describe
     classes = _classes()
     kind_at = {i: kind for _, kind, ms, _ in groups for c in ms for i in range(c.tok_start, c.tok_end)}
     taken = {name.lower().replace("’", "'") for name, _, _, _ in groups}
-    members = _members()
+    members = member_bodies()
     bodies = {name.split()[-1].lower() for name, kind, _, _ in groups if kind in ("org", "party") and name.split()}
     verbs = speech_verbs()
     found: dict[str, tuple[str, str, list[Candidate], str | None]] = {}

@@ -241,19 +241,16 @@ def _label_person(text: str, start: int, end: int, people: list[tuple[int, int, 
         return None
     name_end = start + (bracket if bracket >= 0 else len(label.rstrip()))
     name_start = start + len(label) - len(label.lstrip(_BULLETS))
-    inside = [a for s, e, a in people if name_start <= s and e <= name_end]
-    if len({a.id for a in inside}) != 1:
+    inside = [(s, e, a) for s, e, a in people if name_start <= s and e <= name_end]
+    if len({a.id for _, _, a in inside}) != 1:
         return None
-    s, e = (
-        min(m for m, _, a in people if a is inside[0] and name_start <= m),
-        max(e for m, e, a in people if a is inside[0] and m >= name_start and e <= name_end),
-    )
+    s, e = min(m[0] for m in inside), max(m[1] for m in inside)
     if text[e:name_end].strip():
         return None  # "Ana Reed said" is a sentence, not a label
     before = text[name_start:s].split()
     if len(before) > 2 or any(not w[:1].isupper() for w in before):
         return None  # only a title may stand before the name ("Sen.", "Former Minister")
-    return inside[0]
+    return inside[0][2]
 
 
 def _turns(text: str, actors: Sequence[Actor]) -> list[_Item]:

@@ -13,7 +13,7 @@ role ("deputy leader"). Each has a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -36,6 +36,8 @@ class QuoteLexicon:
     withholding: frozenset[str]
     #: Verbs that report only with a document or an organisation as subject (``finding_verbs.tsv``).
     findings: frozenset[str] = frozenset()
+    #: Nouns of speech that report their holder's "that" clause (lemma -> cue type, ``report_nouns.tsv``).
+    report_nouns: dict[str, str] = field(default_factory=dict)
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -50,12 +52,14 @@ def load_quote_lexicon() -> QuoteLexicon:
     openers = frozenset(r["word"] for r in _rows("sentence_openers.tsv"))
     withholding = frozenset(r["lemma"].lower() for r in _rows("withholding_heads.tsv"))
     findings = frozenset(r["lemma"].lower() for r in _rows("finding_verbs.tsv"))
+    report_nouns = {r["noun"].lower(): r["cue_type"] for r in _rows("report_nouns.tsv")}
     return QuoteLexicon(
         verbs={**dict.fromkeys(findings, "neutral"), **verbs},
         speaker_nouns=nouns,
         sentence_openers=openers,
         withholding=withholding,
         findings=findings,
+        report_nouns=report_nouns,
     )
 
 

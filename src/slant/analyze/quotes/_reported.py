@@ -21,10 +21,8 @@ or the frame of a direct quote is decided by the caller from the quotation marks
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from slant.analyze.common import read_tsv
 from slant.analyze.quotes._lexicon import ACCORDING_TO, QuoteLexicon, cue_of
 from slant.analyze.quotes._marks import MarkIndex
 from slant.nlp.datelines import dateline_at
@@ -89,7 +87,7 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
             if rep is not None:
                 found.append(rep)
             continue
-        held = _held_report(doc, tok, marks) if tok.pos_ == "NOUN" else None
+        held = _held_report(doc, tok, lex) if tok.pos_ == "NOUN" else None
         if held is not None:
             found.append(held)
             continue
@@ -132,16 +130,11 @@ def find_reported(doc: Any, lex: QuoteLexicon, marks: MarkIndex, subject: Any) -
     return _outermost(found)
 
 
-@lru_cache(maxsize=1)
-def _report_nouns() -> dict[str, str]:
-    return {r["noun"].lower(): r["cue_type"] for r in read_tsv("resources/quotes", "report_nouns.tsv")}
-
-
-def _held_report(doc: Any, noun: Any, marks: MarkIndex) -> Reported | None:
+def _held_report(doc: Any, noun: Any, lex: QuoteLexicon) -> Reported | None:
     """A noun of speech's "that" clause as its holder's reported words ("Verki's claim that he needed
     ...", "the announcement by the president that ..."), or None: the holder is the noun's possessor or
     the object of its "by" (``report_nouns.tsv``)."""
-    cue_type = _report_nouns().get(noun.lemma_.lower())
+    cue_type = lex.report_nouns.get(noun.lemma_.lower())
     if cue_type is None:
         return None
     holder = next((c for c in noun.children if c.dep_ == "poss"), None)
