@@ -86,3 +86,49 @@ def test_pipeline_names_without_loading() -> None:
     names = pipeline_names()
     assert names[0].startswith("spacy:en_core_web_sm-3.8")
     assert "slant.actors.v10" in names
+
+
+# ------------------------------------------------------------------------------- between processes
+
+
+def test_analyses_cross_a_process_boundary_unchanged() -> None:
+    """Workers send analyses back pickled; every model class round-trips field for field, and a frozen
+    value stays frozen."""
+    import dataclasses
+    import pickle
+
+    from slant.models import Analysis
+
+    text = (
+        "Mayor Tilda Brannock of Eastmoor praised the Harbour Party on Monday. "
+        '"They kept their word," Brannock told reporters, while Councillor Ivo Strand called the deal a stunt.'
+    )
+    article = Article(id="c0ffee0000000001", source="in/brannock.txt", text=text, title="Brannock praises party")
+    (analysis,) = build_pipeline().analyze([article])
+    assert analysis.actors and analysis.quotes and analysis.stances
+    back = pickle.loads(pickle.dumps(analysis, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == analysis and back.to_json() == analysis.to_json()
+    for original, copy in [(analysis.actors[0], back.actors[0]), (analysis.quotes[0], back.quotes[0])]:
+        assert type(copy) is type(original)
+        assert [getattr(copy, f.name) for f in dataclasses.fields(copy)] == [
+            getattr(original, f.name) for f in dataclasses.fields(original)
+        ]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        back.article.text = "changed"  # type: ignore[misc]
+    assert isinstance(back, Analysis)
+
+
+def test_worker_collector_settings() -> None:
+    """A process that analyses freezes what it has loaded and collects its youngest generation less often."""
+    import gc
+
+    from slant.engine.local import GC_THRESHOLDS, tune_gc
+
+    before = gc.get_threshold()
+    try:
+        tune_gc()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -912,3 +912,22 @@ def test_one_article_twice_in_a_batch(tmp_path: Path) -> None:
         assert s.get(first.article.id).pipeline == ("v9",)
         assert s.count()["articles"] == 3
         assert s.write([again, again]) == WriteResult(unchanged=2)
+
+
+# --------------------------------------------------------------------------------------- batch sources
+
+
+def test_batch_sources_each_article_its_own_once(store: Store) -> None:
+    one, two = rally("1111111111111111"), plain("2222222222222222", "Odile Frane spoke.", source="feeds/b.txt")
+    srcs = {one.article.id: ["mirror/a.txt", "mirror/a.txt", ""], two.article.id: ["feeds/b.txt", "mirror/a.txt"]}
+    store.write([one, two], sources=srcs)
+    store.write([], sources={one.article.id: ["mirror/a.txt", "mirror/c.txt"]})
+    assert store.sources_of(one.article.id) == ["feeds/eastmoor-rally.txt", "mirror/a.txt", "mirror/c.txt"]
+    assert store.sources_of(two.article.id) == ["feeds/b.txt", "mirror/a.txt"]
+
+
+def test_batch_sources_name_the_first_unknown_article_and_store_nothing(store: Store) -> None:
+    a = rally()
+    with pytest.raises(StoreError, match="sources given for article 0000dead,"):
+        store.write([a], sources={a.article.id: ["x.txt"], "0000dead": ["y.txt"], "0000beef": ["z.txt"]})
+    assert not store.has_article(a.article.id)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import Any, Literal, TypeVar
 
 ActorKind = Literal["person", "org", "party", "place", "group", "other"]
 ACTOR_KINDS: tuple[str, ...] = ("person", "org", "party", "place", "group", "other")
@@ -22,6 +23,32 @@ ArticleStatus = Literal["analysed", "skipped_language", "skipped_empty", "duplic
 JSON_VERSION = "1.0"
 
 
+_T = TypeVar("_T")
+
+
+def _quick_pickle(cls: type[_T]) -> type[_T]:
+    """Pickle a frozen slots dataclass as the tuple of its field values.
+
+    The dataclass default looks the fields up again for every object; with tens of thousands of spans and
+    stances in a batch, sending the analyses back from a worker cost about 3 ms an article that way.
+    """
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    get = attrgetter(*names)
+    setter = object.__setattr__
+
+    def getstate(self: object) -> tuple[Any, ...]:
+        return get(self)
+
+    def setstate(self: object, state: tuple[Any, ...]) -> None:
+        for name, value in zip(names, state, strict=True):
+            setter(self, name, value)
+
+    setattr(cls, "__getstate__", getstate)  # noqa: B010
+    setattr(cls, "__setstate__", setstate)  # noqa: B010
+    return cls
+
+
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class RawDocument:
     """One document as a reader found it, before cleaning.
@@ -44,6 +71,7 @@ class RawDocument:
     title_given: bool = False
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class InputError:
     """An input that could not be read; the batch goes on without it."""
@@ -65,6 +93,7 @@ def one_line(text: str, limit: int = 500) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Span:
     """A stretch of an article's text."""
@@ -85,6 +114,7 @@ class Span:
 Mention = Span
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Article:
     """A cleaned article: what the analysers read and the store keeps."""
@@ -125,6 +155,7 @@ class Article:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Actor:
     """Someone or something the article talks about, with every form the text uses for them.
@@ -169,6 +200,7 @@ class Actor:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Quote:
     """Something a speaker said, directly or reported."""
@@ -208,6 +240,7 @@ class Quote:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Relation:
     """One actor backing or attacking another, with the sentence that says so.
@@ -252,6 +285,7 @@ class Relation:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Stance:
     """Where a holder (``"author"`` or an actor id) stands toward a target actor."""
@@ -282,6 +316,7 @@ class Stance:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Flag:
     """A marked passage: loaded language, hate, a contested claim."""
@@ -327,6 +362,7 @@ class Flag:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """Everything slant found in one article; ``to_json`` is the public contract."""
@@ -389,6 +425,7 @@ class Analysis:
         )
 
 
+@_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Story:
     """Articles that tell the same story, as grouped by :mod:`slant.stories`.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import multiprocessing
 import os
 import resource
@@ -29,6 +30,11 @@ from slant.models import Analysis, Article
 from slant.pipeline import DEFAULT_COMPONENTS, Pipeline, build_pipeline
 
 _worker_pipeline: Pipeline | None = None
+
+#: The collector's thresholds in a process that analyses: the youngest generation is collected every
+#: 10,000 allocations rather than every 700. Parsing and the analysers make many short-lived objects and
+#: almost no cycles; at the default, collections took about 5 ms an article (3 % of the run).
+GC_THRESHOLDS = (10_000, 10, 10)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -57,6 +63,14 @@ def _init_worker(components: tuple[str, ...], batch_size: int, parent: int) -> N
     global _worker_pipeline
     die_with_parent(parent)
     _worker_pipeline = build_pipeline(components, batch_size=batch_size)
+    tune_gc()
+
+
+def tune_gc() -> None:
+    """Take what is loaded so far (the models: long-lived, never garbage) out of the collector's sight
+    and collect less often (:data:`GC_THRESHOLDS`). For processes slant owns: its workers and its CLI."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def _analyze_batch(batch: list[Article]) -> tuple[list[Analysis], int]:

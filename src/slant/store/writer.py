@@ -110,10 +110,7 @@ def write_analyses(
         pending.flush()
         _add_sources(conn, aid, [analysis.article.source], now)
     pending.flush()
-    for aid, srcs in (sources or {}).items():
-        if conn.execute(select(articles.c.id).where(articles.c.id == aid)).first() is None:
-            raise StoreError(f"sources given for article {aid}, which is neither in this batch nor stored")
-        _add_sources(conn, aid, srcs, now)
+    _add_batch_sources(conn, sources or {}, now)
     _prune_actors(conn, orphan_candidates)
     return WriteResult(new=new, updated=updated, unchanged=unchanged)
 
@@ -166,6 +163,32 @@ def _prune_actors(conn: Connection, candidates: set[int]) -> None:
     if gone:
         conn.execute(delete(actor_aliases).where(actor_aliases.c.actor_id.in_(gone)))
         conn.execute(delete(actors).where(actors.c.id.in_(gone)))
+
+
+def _add_batch_sources(conn: Connection, sources: Mapping[str, Sequence[str]], now: str) -> None:
+    """Record each article's sources, the ones not stored yet, with a lookup per chunk of articles rather
+    than two per article (a batch's sources are mostly its own articles' paths, already written)."""
+    ids = list(sources)
+    present: set[str] = set()
+    have: set[tuple[str, str]] = set()
+    for k in range(0, len(ids), LOOKUP_CHUNK):
+        chunk = ids[k : k + LOOKUP_CHUNK]
+        present.update(conn.execute(select(articles.c.id).where(articles.c.id.in_(chunk))).scalars())
+        query = select(article_sources.c.article_id, article_sources.c.source)
+        have.update(
+            (r.article_id, r.source) for r in conn.execute(query.where(article_sources.c.article_id.in_(chunk)))
+        )
+    missing = next((aid for aid in ids if aid not in present), None)
+    if missing is not None:
+        raise StoreError(f"sources given for article {missing}, which is neither in this batch nor stored")
+    rows: list[dict[str, Any]] = []
+    for aid, srcs in sources.items():
+        for s in dict.fromkeys(s for s in srcs if s):
+            if (aid, s) not in have:
+                have.add((aid, s))
+                rows.append({"article_id": aid, "source": s, "added_at": now})
+    if rows:
+        conn.execute(insert(article_sources), rows)
 
 
 def _add_sources(conn: Connection, article_id: str, srcs: Sequence[str], now: str) -> None:

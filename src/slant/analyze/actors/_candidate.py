@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from slant.analyze.common import Lexicon, Title
+from slant.nlp.spans import tokens_of
 
 #: NER labels used, with the kind they suggest.
 NER_KINDS: dict[str, str] = {
@@ -150,11 +151,12 @@ def _is_cap(tok: Any) -> bool:
 
 def title_at(doc: Any, i: int, lex: Lexicon) -> tuple[Title, int] | None:
     """The title starting at token ``i`` and its length in tokens, or None ("Mr", "Mr.", "Prime Minister")."""
-    width = lex.title_words.get(doc[i].text.rstrip("."))
+    toks = tokens_of(doc)
+    width = lex.title_words.get(toks[i].text.rstrip("."))
     if not width:
         return None
-    for k in range(min(width, len(doc) - i), 0, -1):
-        words = [doc[j].text for j in range(i, i + k)]
+    for k in range(min(width, len(toks) - i), 0, -1):
+        words = [toks[j].text for j in range(i, i + k)]
         words[-1] = words[-1].rstrip(".")
         title = lex.titles.get(" ".join(words))
         if title is not None:

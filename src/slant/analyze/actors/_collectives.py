@@ -81,12 +81,13 @@ def find_collectives(
     table = _table()
     found: dict[str, tuple[str, str, list[Candidate]]] = {}
     bare: list[tuple[str, Candidate]] = []
-    for tok in tokens_of(doc):
+    toks = tokens_of(doc)
+    for tok in toks:
         noun = table.get(tok.lemma_.lower()) or table.get(tok.lower_)
         if noun is None and tok.tag_ == "NNPS":  # a capitalised plural opening a sentence keeps its lemma
             noun = table.get(tok.lower_.removesuffix("s"))
-        if noun is None and tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 2].whitespace_:
-            joined = f"{doc[tok.i - 2].lower_}-{tok.lemma_.lower()}"  # "rally-goers", split by the tokenizer
+        if noun is None and tok.i >= 2 and toks[tok.i - 1].text == "-" and not toks[tok.i - 2].whitespace_:
+            joined = f"{toks[tok.i - 2].lower_}-{tok.lemma_.lower()}"  # "rally-goers", split by the tokenizer
             noun = table.get(joined)
         if noun is None or tok.pos_ not in ("NOUN", "PROPN") or claimed[tok.i]:
             continue
@@ -100,11 +101,14 @@ def find_collectives(
             continue
         head = tok.i
         while (
-            head >= 2 and doc[head - 1].text == "-" and not doc[head - 2].whitespace_ and not doc[head - 1].whitespace_
+            head >= 2
+            and toks[head - 1].text == "-"
+            and not toks[head - 2].whitespace_
+            and not toks[head - 1].whitespace_
         ):
             head -= 2  # "counter-protesters", which the tokenizer splits and the parser may not join
-        mods = [c for t in doc[head : tok.i + 1] for c in t.lefts if c.dep_ in _MODIFIER_DEPS and c.i < head]
-        roles = {t.dep_ for t in doc[head : tok.i + 1]}
+        mods = [c for t in toks[head : tok.i + 1] for c in t.lefts if c.dep_ in _MODIFIER_DEPS and c.i < head]
+        roles = {t.dep_ for t in toks[head : tok.i + 1]}
         acting = (
             bool(roles & _AGENT_DEPS)
             or (tok.dep_ == "pobj" and tok.head.dep_ == "agent")

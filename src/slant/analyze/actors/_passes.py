@@ -358,12 +358,12 @@ class _Finder:
 
     # -- 3. place cues -----------------------------------------------------------------------------------
     def cues(self) -> list[Candidate]:
-        doc, lex, out = self.doc, self.lex, []
+        lex, out = self.lex, []
         toks = self.toks
-        for i, tok in enumerate(tokens_of(doc)):
-            if tok.lower_ not in self.idx.cue_last or i + 1 >= len(doc):
+        for i, tok in enumerate(toks):
+            if tok.lower_ not in self.idx.cue_last or i + 1 >= len(toks):
                 continue
-            if not any(" ".join(t.lower_ for t in doc[max(0, i - k) : i + 1]) in lex.place_cues for k in (0, 1, 2, 3)):
+            if not any(" ".join(t.lower_ for t in toks[max(0, i - k) : i + 1]) in lex.place_cues for k in (0, 1, 2, 3)):
                 continue
             run = self._run(i + 1, stop_at_person=True)
             if run is None:

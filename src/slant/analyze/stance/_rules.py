@@ -267,7 +267,17 @@ class RuleScorer:
         key = ("frames", id(self), allowed)
         got: dict[str, list[tuple[Any, int, int]]] | None = ix.memo.get(key)
         if got is None:
-            got = ix.memo[key] = self.frames_of(ix, allowed)
+            # the sentence's frames are found once; each holder's ranges only filter them
+            every = self._frames_memo(ix, None) if allowed is not None else self.frames_of(ix, None)
+            if allowed is not None:
+                got = {}
+                for kind, found in every.items():
+                    kept = [f for f in found if _in_ranges(f[1], f[2], allowed)]
+                    if kept:
+                        got[kind] = kept
+            else:
+                got = every
+            ix.memo[key] = got
         return got
 
     def _past_carried_memo(self, ix: _Sentence) -> bool:
