@@ -248,7 +248,7 @@ def test_offsets_property(nlp: Any, words: list[str]) -> None:
 def test_component_contract(nlp: Any) -> None:
     comp = ActorsComponent()
     assert isinstance(comp, Component)
-    assert comp.name == "slant.actors.v10"
+    assert comp.name == "slant.actors.v11"
     assert comp.requires == ("doc",)
     assert comp.provides == ("actors", "pronouns")
     text = "Ms Ali said she backed Labour."

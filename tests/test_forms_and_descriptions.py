@@ -1866,3 +1866,57 @@ def test_quoted_paragraphs_put_no_distance_before_a_pronoun(nlp: Any) -> None:
     actors, pronouns = extract_actors(doc)
     names = {a.id: a.name for a in actors}
     assert [(span.text, names[aid]) for span, aid in pronouns] == [("He", "Paul Collard")]
+
+
+@pytest.mark.parametrize(
+    ("text", "party", "forms", "not_actors"),
+    [
+        # a capitalised name before the lower-case word "party" names a party, there and standing alone
+        (
+            "Prime Minister Tomas Varga said his ruling Zorvat party would win. Zorvat leads the polls.",
+            "Zorvat",
+            {"Zorvat party", "Zorvat"},
+            set(),
+        ),
+        ("Voters backed the Liga-Nord party in May, and Liga-Nord gained.", "Liga-Nord", {"Liga-Nord party"}, {"Liga"}),
+        # a name the lexicon knows keeps its party
+        ("The Democratic party lost the seat to Ivo Strand.", "Democratic Party", {"Democratic party"}, set()),
+        # the end of a longer name is no party of its own
+        ("Voters backed the Friends of Varden party in the poll.", None, set(), {"Varden"}),
+        # a plural party word after a qualifier the model reads as one name is another party
+        ("The Social Democrats won more seats than the Greens.", "Social Democrats", {"Social Democrats"}, set()),
+    ],
+)
+def test_named_parties(nlp: Any, text: str, party: str | None, forms: set[str], not_actors: set[str]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    names = {a.name for a in actors}
+    if party is not None:
+        (found,) = [a for a in actors if a.name == party]
+        assert found.kind == "party" and forms <= set(found.aliases)
+    assert not (not_actors & names)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # the model cut the name inside its hyphenated given name, or read the whole name as a body's
+        ("Anne-Marie Le Varenne and Paul-Henri Dast spoke at the rally.", "Anne-Marie Le Varenne"),
+    ],
+)
+def test_hyphenated_given_names_whole(nlp: Any, text: str, name: str) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert name in {a.name for a in actors if a.kind == "person"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pronoun", "antecedent"),
+    [
+        # a given name common in politics across Europe tells the pronoun whom it can mean
+        ("Annalena Vost met Dominic Halm in Berne. He said the talks went well.", "He", "Dominic Halm"),
+        ("Dominic Halm met Annalena Vost in Berne. She said the talks went well.", "She", "Annalena Vost"),
+    ],
+)
+def test_given_names_tell_the_pronoun(nlp: Any, text: str, pronoun: str, antecedent: str) -> None:
+    actors, pronouns = extract_actors(nlp(text))
+    names = {a.id: a.name for a in actors}
+    assert [names[aid] for span, aid in pronouns if span.text == pronoun] == [antecedent]

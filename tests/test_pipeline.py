@@ -85,7 +85,7 @@ def test_unknown_component_name() -> None:
 def test_pipeline_names_without_loading() -> None:
     names = pipeline_names()
     assert names[0].startswith("spacy:en_core_web_sm-3.8")
-    assert "slant.actors.v10" in names
+    assert "slant.actors.v11" in names
 
 
 # ------------------------------------------------------------------------------- between processes
@@ -122,6 +122,7 @@ def test_worker_collector_settings() -> None:
     """A process that analyses freezes what it has loaded and collects its youngest generation less often."""
     import gc
 
+    from slant import api
     from slant.engine.local import GC_THRESHOLDS, tune_gc
 
     before = gc.get_threshold()
@@ -129,6 +130,9 @@ def test_worker_collector_settings() -> None:
         tune_gc()
         assert gc.get_threshold() == GC_THRESHOLDS
         assert gc.get_freeze_count() > 0
+        gc.set_threshold(*before)
+        api.tune_process()  # the CLI's own process: thresholds only
+        assert gc.get_threshold() == GC_THRESHOLDS
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)

@@ -98,6 +98,11 @@ EXAMPLES: list[tuple[str, set[Row]]] = [
         "By backing Martin Drury, Helena Voss angered the party.",
         {("Helena Voss", "Martin Drury", "support", "endorse")},
     ),
+    # what someone did instead of something else is no relation of that something ("rather than", "instead of")
+    (
+        "Rather than defending Martin Drury, Helena Voss attacked Paul Kent.",
+        {("Helena Voss", "Paul Kent", "oppose", "attack")},
+    ),
     (
         "Helena Voss slammed Paul Kent for blocking Martin Drury.",
         {("Helena Voss", "Paul Kent", "oppose", "criticise"), ("Paul Kent", "Martin Drury", "oppose", "attack")},
@@ -128,6 +133,8 @@ NO_RELATION: list[str] = [
     "Martin Drury was sacked last year.",  # no agent
     "Helena Voss praised herself.",  # no self-relations
     "Voters in Eastport North who backed Martin Drury were angry.",  # "who" is the voters, not the place
+    "Instead of backing Martin Drury, Helena Voss stayed silent.",  # what she did not do
+    "Rather than being an ally and defending Martin Drury, Helena Voss said nothing.",
 ]
 
 
@@ -214,7 +221,7 @@ def test_first_person_in_a_quote_is_the_speaker(nlp: Any) -> None:
 
 def test_component_contract_and_missing_quotes(nlp: Any) -> None:
     comp = RelationsComponent()
-    assert comp.name == "slant.relations.v1"
+    assert comp.name == "slant.relations.v2"
     assert comp.requires == ("doc", "actors", "pronouns", "quotes")
     assert comp.provides == ("relations",)
     text = "Helena Voss backs Martin Drury."

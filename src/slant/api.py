@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, BinaryIO
 from slant import exports as _export
 from slant.clean import clean_document
 from slant.config import Settings, load_settings
-from slant.engine.local import LocalEngine
+from slant.engine.local import GC_THRESHOLDS, LocalEngine
 from slant.errors import ConfigError
 from slant.ingest import read_source, scan_inputs
 from slant.models import Analysis, Article, InputError, RawDocument, Story
@@ -60,6 +61,7 @@ __all__ = [
     "stories",
     "story",
     "story_summaries",
+    "tune_process",
     "update_stories",
 ]
 
@@ -67,6 +69,14 @@ __all__ = [
 ProgressCallback = Callable[[str, int], None]
 #: Called with each article's analysis as soon as it is known (new or already stored).
 ResultCallback = Callable[[Analysis], None]
+
+
+def tune_process() -> None:
+    """Collect garbage less often in a process that analyses and writes the store (the CLI calls it for its
+    own process; worker processes tune themselves): see ``slant.engine.local.GC_THRESHOLDS``. A program that
+    embeds slant decides for itself."""
+    gc.set_threshold(*GC_THRESHOLDS)
+
 
 EXPORT_FORMATS = _export.FORMATS
 CSV_COLUMNS = _export.CSV_COLUMNS

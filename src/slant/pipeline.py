@@ -24,9 +24,9 @@ BUILTIN_KEYS = ("doc",)
 
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
-    "slant.actors.v10": "slant.analyze.actors:ActorsComponent",
+    "slant.actors.v11": "slant.analyze.actors:ActorsComponent",
     "slant.quotes.v9": "slant.analyze.quotes:QuotesComponent",
-    "slant.relations.v1": "slant.analyze.relations:RelationsComponent",
+    "slant.relations.v2": "slant.analyze.relations:RelationsComponent",
     "slant.stance.v4": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
     "slant.stance-model.v4": "slant.analyze.stance:ModelStanceComponent",
@@ -40,9 +40,9 @@ REGISTRY: dict[str, str] = {
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
     "fast": (
-        "slant.actors.v10",
+        "slant.actors.v11",
         "slant.quotes.v9",
-        "slant.relations.v1",
+        "slant.relations.v2",
         "slant.stance.v4",
         "slant.loaded.v1",
         "slant.tropes.v1",
@@ -50,9 +50,9 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.partisan.v1",
     ),
     "accurate": (
-        "slant.actors.v10",
+        "slant.actors.v11",
         "slant.quotes.v9",
-        "slant.relations.v1",
+        "slant.relations.v2",
         "slant.stance-model.v4",
         "slant.loaded.v1",
         "slant.tropes.v1",
@@ -89,7 +89,7 @@ def check_components(components: Sequence[Component]) -> None:
     seen: set[str] = set()
     for comp in components:
         if not comp.name:
-            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v10')")
+            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v11')")
         if comp.name in seen:
             raise PipelineError(f"component {comp.name!r} appears twice in the pipeline")
         seen.add(comp.name)

@@ -7,7 +7,6 @@ were processed.
 
 from __future__ import annotations
 
-import gc
 import json
 import sys
 from pathlib import Path
@@ -31,7 +30,6 @@ from slant.cli._bench import bench_app
 from slant.cli._console import err, out
 from slant.cli._render import render_article
 from slant.config import load_settings
-from slant.engine.local import GC_THRESHOLDS
 from slant.errors import SlantError
 from slant.models import Analysis, one_line
 
@@ -82,7 +80,7 @@ def _root(
     ] = False,
 ) -> None:
     """Read political news and opinion and show how a story is being told."""
-    gc.set_threshold(*GC_THRESHOLDS)  # the CLI's own process analyses too (one worker) and writes the store
+    api.tune_process()  # the CLI's own process analyses too (one worker) and writes the store
 
 
 @app.command()

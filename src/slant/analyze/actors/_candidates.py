@@ -54,6 +54,10 @@ def find_candidates(doc: Any, lex: Lexicon) -> tuple[list[Candidate], list[bool]
     defined = f.defined_acronyms()  # before every other pass: "... Co-operation in Asia (CPCA)" is one name
     for c in defined:
         f._claim(c)
+    for c in f.named_parties():  # before the lexicon: "Vantor" is a party wherever it stands once named one
+        if f._free(c.tok_start, c.tok_end):
+            f._claim(c)
+            defined.append(c)
     titles, laws, lexicon, runs = f.titles(), f.laws(), f.lexicon(), f.org_runs()
     cues = f.datelines() + f.cues() + f.place_nouns()
     appositions = f.appositions()

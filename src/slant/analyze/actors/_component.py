@@ -552,7 +552,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v10"
+    name: ClassVar[str] = "slant.actors.v11"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

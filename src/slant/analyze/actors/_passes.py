@@ -257,6 +257,8 @@ class _Finder:
                             canonical=self._canonical(kind, surface),
                         )
                     break
+            if best is not None and best.kind == "party":
+                best = self._qualified_party(best)
             if best is None:
                 best = self._party_adjective(i) or self._group_adjective(i)
             if best is None:
@@ -279,6 +281,33 @@ class _Finder:
             i = best.tok_end
         named = {c.canonical for c in out}
         return sorted(out + [c for c in doubtful if c.canonical in named], key=lambda c: c.start)
+
+    def _qualified_party(self, c: Candidate) -> Candidate:
+        """A one-word party name in the plural after a capitalised qualifier of its own is another party
+        ("the Alpine Democrats", "the Christian Socialists" are no Democrats and no Socialists). A qualifier
+        that is a place, an institution or a title names members of the party ("Senate Democrats", "Ohio
+        Democrats", "Senior Tories" stay the party the word names): only where the model reads the two words
+        as one name."""
+        toks, lex = self.toks, self.lex
+        j = c.tok_start - 1
+        word = toks[c.tok_start]
+        if c.tok_end - c.tok_start != 1 or j < 0 or word.tag_ not in ("NNPS", "NNS") or self.claimed[j]:
+            return c
+        q = toks[j]
+        if not (q.is_title and q.is_alpha and q.whitespace_ == " ") or q.tag_ not in ("NNP", "JJ"):
+            return c
+        if q.is_sent_start and q.tag_ != "NNP":
+            return c  # "Many Democrats": a sentence's capitalised first word
+        if not (self.ent_label[j] in ("NORP", "ORG") and q.ent_iob_ == "B" and word.ent_iob_ == "I"):
+            return c  # only where the model reads the two words as one name ("Social Democrats")
+        if q.text in lex.org_words or q.text in lex.title_words:
+            return c
+        if q.text in lex.places or q.text in lex.parties or q.text in lex.first_names:
+            return c
+        surface = f"{q.text} {word.text}"
+        known = lex.parties.get(surface)
+        q_cand = self._cand(j, c.tok_end, "party", "lexicon", canonical=known or surface)
+        return q_cand if q_cand is not None else c
 
     def _one_member(self, c: Candidate) -> bool:
         """Whether a group's singular noun names one member (``one_person``): "the former refugee said"."""
@@ -532,6 +561,62 @@ class _Finder:
             out += [name] + ([short] if short is not None else [])
         return out
 
+    def named_parties(self) -> list[Candidate]:
+        """A capitalised name right before the lower-case word "party" names a party ("the ruling Vantor
+        party", "his Liga-Nord party"): the name and "party" are one mention, and the name standing alone
+        anywhere else in the text is a mention of the same party. A name the lexicon knows keeps the
+        lexicon's party ("the Democratic party" is the Democratic Party); a known organisation, place or
+        given name before "party" is no party's name ("the Downing Street party", "the Tessa party")."""
+        toks, lex, out = self.toks, self.lex, []
+        names: dict[tuple[str, ...], str] = {}
+        for i, tok in enumerate(toks):
+            if tok.text != "party" or i == 0 or self.claimed[i]:
+                continue
+            a = i
+            while a > 0 and i - a < MAX_NAME_WORDS and not self.claimed[a - 1]:
+                prev = toks[a - 1]
+                if a < i and a >= 2 and _hyphen_joined(self.doc, a - 1) and _is_cap(toks[a - 2]):
+                    a -= 2  # "Liga-Nord": the hyphenated name whole
+                elif (
+                    _is_cap(prev)
+                    and prev.whitespace_
+                    and (prev.tag_ in ("NNP", "NNPS") or f"{prev.text} Party" in lex.parties)
+                ):
+                    a -= 1  # "the Democratic party": an adjective only where it names a known party
+                else:
+                    break
+            if a == i or (a >= 2 and toks[a - 1].lower_ in CONNECTORS and _is_cap(toks[a - 2])):
+                continue  # no name, or the end of a longer one ("the Friends of Varden party")
+            words = tuple(t.text for t in toks[a:i])
+            surface = self.text[toks[a].idx : toks[i - 1].idx + len(toks[i - 1].text)]
+            known = lex.parties.get(surface) or lex.parties.get(f"{surface} Party")
+            if known is None and (
+                surface in lex.orgs
+                or surface in lex.places
+                or any(w in lex.org_words or w in lex.first_names or w in lex.title_words for w in words)
+                or any(self.ent_label[k] in ("GPE", "LOC", "NORP", "DATE") for k in range(a, i))
+            ):
+                continue
+            c = self._cand(a, i + 1, "party", "named-party", canonical=known or surface)
+            if c is not None:
+                out.append(c)
+                names[words] = known or surface
+        for words, name in names.items():
+            n = len(words)
+            for k in range(len(toks) - n + 1):
+                if tuple(t.text for t in toks[k : k + n]) != words or any(self.claimed[k : k + n]):
+                    continue
+                if k + n < len(toks) and toks[k + n].text == "party":
+                    continue  # the naming mention itself
+                if (k > 0 and _hyphen_joined(self.doc, k - 1)) or (
+                    k + n + 1 < len(toks) and _hyphen_joined(self.doc, k + n)
+                ):
+                    continue  # part of a longer hyphenated word
+                c = self._cand(k, k + n, "party", "named-party", canonical=name)
+                if c is not None:
+                    out.append(c)
+        return sorted(out, key=lambda c: c.start)
+
     # -- 4. organisation runs ----------------------------------------------------------------------------
     def org_runs(self) -> list[Candidate]:
         doc, lex, out = self.doc, self.lex, []
@@ -578,6 +663,13 @@ class _Finder:
                 continue
             if ent.label_ == "PERSON" and any(i in extended for i in range(ent.start, ent.end)):
                 continue
+            start = self._hyphen_start(ent)
+            if start < ent.start:  # "Marie Lind" after "Anna-": the model cut the hyphenated given name
+                c = self._typed(start, ent.end, "PERSON")
+                if c is not None:
+                    out.append(c)
+                    extended.update(range(start, ent.end))
+                    continue
             end = self._particle_end(ent)
             if end is not None:  # "Anneke van der" and "Brug": the model cut the name at its particles
                 c = self._typed(ent.start, end, "PERSON")
@@ -612,6 +704,21 @@ class _Finder:
                         out.append(c)
                     piece_start = None
         return out
+
+    def _hyphen_start(self, ent: Any) -> int:
+        """Where a person entity really starts when the model cut it inside a hyphenated given name ("Anna-"
+        before "Marie Lind"): back over each capitalised word glued to the name by a hyphen."""
+        a: int = ent.start
+        if ent.label_ != "PERSON":
+            return a
+        while (
+            a >= 2
+            and _hyphen_joined(self.doc, a - 1)
+            and _is_cap(self.toks[a - 2])
+            and not any(self.claimed[a - 2 : a])
+        ):
+            a -= 2
+        return a
 
     def _particle_end(self, ent: Any) -> int | None:
         """Where a person entity that the model cut at a surname particle really ends: "Anneke van der" and
@@ -706,6 +813,8 @@ class _Finder:
             if all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in rest) and not any(
                 t.text in lex.org_words for t in doc[ent.start : ent.end]
             ):
+                while k >= ent.start + 2 and _hyphen_joined(doc, k - 1) and _is_cap(toks[k - 2]):
+                    k -= 2  # "Anna-Marie Lind": the given name is hyphenated, its first part no word of a body
                 return int(k)
         return None
 

@@ -250,6 +250,15 @@ class Rules:
 
     def _mark(self, verb: Any, path: _Path) -> None:
         """Negation, modality and conditions attached to one verb on the path."""
+        top = verb
+        while top.dep_ == "conj" and top.head is not top:
+            top = top.head
+        if (
+            top.dep_ == "pcomp"
+            and top.head.lower_ in ("than", "of")
+            and any(c.lower_ in ("rather", "instead") for c in top.head.children)
+        ):
+            path.negated = True  # "rather than defending Y", "instead of backing Y": what X did not do
         for c in verb.children:
             if c.dep_ == "neg":
                 path.negated = True
