@@ -751,6 +751,9 @@ DUBBED = [
     ("Councillor Ada Brisk, dubbed “Ada” by her friends, spoke.", None, set(), 0),
     ("Mayor Tom Reed called the plan “a waste of money and of everybody's time”.", None, set(), 0),
     ("The Wexcombe Post backed Mara Quell and called her “the future” on Monday.", None, set(), 0),
+    # an epithet for one thing, and a description, are no names; the one who names is no form of them
+    ("Mara Quell called the report “a partisan hit job”.", None, set(), 0),
+    ("Mara Quell called the report “the smear”.", None, set(), 0),
 ]
 
 

@@ -6,7 +6,8 @@ of the actor's forms ("four liberal Democrats"). Every later use of the name, wi
 marks or a capital, is a mention ("The Squad disagreed"). A capitalised "the X" that stands alone inside
 quotation marks ('the comments made by “the Squad.”') is such a name too. Tokens another actor already
 claimed are left alone, so "dubbed Boris" does not make a second Boris, and a name given to one named
-person or a singular pronoun ("called her “the future”") is an epithet, no actor.
+person, a singular pronoun or one thing ("called her “the future”", "called the report “the smear”") is an
+epithet, no actor; so is a description ("a hit job").
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ def find_dubbed(doc: Any, claimed: list[bool]) -> list[tuple[str, str, list[Cand
         how = verbs.get(tok.lemma_.lower())
         if how is None or tok.pos_ != "VERB":
             continue
-        if any(c.dep_ == "dobj" and (c.lower_ in _ONE or claimed[c.i]) for c in tok.children):
-            continue  # "called her 'the future'": an epithet for someone, not a name for a collective
+        if any(
+            c.dep_ == "dobj" and (c.lower_ in _ONE or claimed[c.i] or c.tag_ in ("NN", "NNP")) for c in tok.children
+        ):
+            continue  # "called her 'the future'", "called the report 'a hit job'": an epithet for one, no collective
         for y in _nominees(tok, how):
             words = _name_words(doc, y, claimed)
             if words is not None:
@@ -92,6 +95,8 @@ def _name_words(doc: Any, y: Any, claimed: list[bool]) -> tuple[str, ...] | None
         end -= 1
     if y.i - start + 1 > MAX_NAME or any(claimed[start : y.i + 1]) or end != y.i:
         return None
+    if doc[start].lower_ in ("a", "an"):
+        return None  # "a partisan hit job": a description, no name
     if doc[start].lower_ == "the":
         start += 1
     elif not quoted:
@@ -108,7 +113,9 @@ def _named_phrase(doc: Any, verb: Any) -> str:
     if verb.dep_ in ("acl", "relcl") and verb.head.pos_ in ("NOUN", "PROPN"):
         head = verb.head
     elif verb.i > 0 and doc[verb.i - 1].pos_ in ("NOUN", "PROPN"):
-        head = doc[verb.i - 1]
+        if doc[verb.i - 1].dep_ == "nsubj" and any(c.dep_ == "dobj" for c in verb.children):
+            return ""  # "Ana Reed called the women ...": the one who does the naming
+        head = doc[verb.i - 1]  # "four Democrats dubbed ..."
     if head is None:
         return ""
     top = head
