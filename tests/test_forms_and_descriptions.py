@@ -193,6 +193,18 @@ def test_a_group_word_before_a_people_noun(nlp: Any, text: str, groups: dict[str
 
 
 SPEAKERS = [
+    # the sentence before names no one and has "she" for its subject: the one before it names her
+    (
+        "The vote came early. Mara Pellow said on Tuesday she would step down. She made the announcement in "
+        'Leith. The first minister said: "I will stay until a successor is chosen."',
+        "Mara Pellow",
+    ),
+    # ... unless the pronoun cannot be her
+    (
+        "The vote came early. Mara Pellow said on Tuesday she would step down. He made the announcement in "
+        'Leith. The first minister said: "I will stay until a successor is chosen."',
+        None,
+    ),
     # a definite description the text set up names its actor
     (
         "President Ana Ruiz flew to Harwick on Monday. “We will rebuild the port,” the president said.",

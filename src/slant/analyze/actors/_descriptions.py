@@ -20,7 +20,9 @@ person or pronoun possessor or a prepositional phrase ("Merkel's spokesman", "hi
 the bank"), when its noun names someone by relation (``relational_nouns.tsv``), or when its gender
 disagrees with the person's. A person named before it in its own sentence counts as the sentence before
 when every such name is a subject inside an adverbial clause of its verb ("When a user asked who Omar
-blames, the former Somali refugee tweeted ...").
+blames, the former Somali refugee tweeted ..."). When the sentence before names no one and its subject is
+"he" or "she", the sentence before that one counts, if its person's gender agrees ("Ana Ruiz resigned. She
+made the announcement in Leith. The first minister said ...").
 
 A description may say what a person is rather than their office: a group's singular noun or a demonym
 ("the former Somali refugee", "the 36-year-old Somali-American") that names one person (an age, a time
@@ -58,6 +60,10 @@ from slant.analyze.common import (
 from slant.models import Actor
 from slant.nlp.datelines import paragraph_starts
 from slant.nlp.spans import tokens_of
+
+#: Sentences about the same person by a pronoun subject ("She made the announcement.") that a description
+#: may look back over to the sentence that names them.
+PRONOUN_HOPS = 1
 
 #: Longest description taken (tokens, determiner left out).
 MAX_WORDS = 6
@@ -256,10 +262,17 @@ def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
         return None
     prev = doc[sent.start - 1].sent
     seen: dict[int, bool] = {}
-    for i in range(prev.start, prev.end):
-        g = person_at.get(i)
-        if g is not None and not quoted[i]:
-            seen[g] = seen.get(g, False) or doc[i].dep_ in SUBJECT_DEPS
+    hopped: str | None = None  # the gender of the pronoun subject looked back over
+    for _ in range(1 + PRONOUN_HOPS):
+        for i in range(prev.start, prev.end):
+            g = person_at.get(i)
+            if g is not None and not quoted[i]:
+                seen[g] = seen.get(g, False) or doc[i].dep_ in SUBJECT_DEPS
+        if seen or prev.start == 0 or (hopped := _pronoun_subject(prev, quoted)) is None:
+            break
+        # "Ana Ruiz ... . She made the announcement in Leith. The first minister said ...": the sentence
+        # before is about her too, by a pronoun: the one it carries on is named a sentence further back
+        prev = doc[prev.start - 1].sent
     if len(seen) > 1:
         subjects = [g for g, subject in seen.items() if subject]
         if len(subjects) > 1:  # "X has become the first to hint that Y ought to resign": X, the main clause's
@@ -273,7 +286,18 @@ def _salient(scene: _Scene, tok: Any, attribute: bool = False) -> int | None:
     g = next(iter(seen))
     if g in later:
         return None  # "The congresswoman thanked Omar" is not Omar
+    if hopped is not None and groups[g][3] not in (None, hopped):
+        return None  # "Ana Ruiz ... . He ... . The first minister ...": the pronoun is someone else
     return _fits_person(tok, g, groups, words_of, doc, attribute)
+
+
+def _pronoun_subject(sent: Any, quoted: list[bool]) -> str | None:
+    """The gender ("m" or "f") of the "he" or "she" that is the main verb's subject in ``sent``, outside
+    quotation marks; None when its subject is anything else."""
+    for c in sent.root.children:
+        if c.dep_ in SUBJECT_DEPS and c.lower_ in ("he", "she") and not quoted[c.i]:
+            return "m" if c.lower_ == "he" else "f"
+    return None
 
 
 def _reported_by_someone(tok: Any) -> bool:
