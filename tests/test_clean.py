@@ -18,6 +18,7 @@ from slant.clean import (
     strip_boilerplate,
 )
 from slant.clean.boilerplate import load_rules, match
+from slant.clean.language import plainly_english
 from slant.config import Settings
 from slant.models import RawDocument
 
@@ -178,6 +179,38 @@ def test_split_title(text: str, title: str | None) -> None:
 )
 def test_detect_language(text: str, code: str | None) -> None:
     assert detect_language(text) == code
+
+
+_LONG_DE = (
+    "Der Bürgermeister sagte am Montag, der Stadtrat werde im September über die neue Hafengebühr abstimmen, "
+    "und die Opposition kündigte an, dass sie gegen den Plan stimmen werde, weil er die kleinen Betriebe am "
+    "Kai belaste. Die Händler hatten in der vergangenen Woche vor dem Rathaus protestiert und eine Liste mit "
+    "mehr als zweitausend Unterschriften übergeben. Was in dem Gutachten steht, ist noch nicht bekannt, aber "
+    "die Verwaltung hat versprochen, es vor der Sitzung zu veröffentlichen."
+)
+_LONG_NL = (
+    "De burgemeester zei maandag dat de gemeenteraad in september over de nieuwe havenbelasting zal stemmen, "
+    "en de oppositie liet weten dat zij tegen het plan is omdat het de kleine bedrijven aan de kade treft. De "
+    "handelaren hadden vorige week voor het stadhuis geprotesteerd en een lijst met meer dan tweeduizend "
+    "handtekeningen overhandigd. Wat in het rapport staat is nog niet bekend, maar het bestuur heeft beloofd "
+    "het voor de vergadering te publiceren."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain", "code"),
+    [
+        (ARTICLE * 3, True, "en"),
+        (_LONG_DE, False, "de"),
+        (_LONG_NL, False, "nl"),
+        ("The mayor spoke today.", False, None),
+    ],
+)
+def test_plain_english_skips_the_model_only_for_english(text: str, plain: bool, code: str | None) -> None:
+    """Plain English prose is told without the model; other languages, and short texts, go to the model."""
+    assert plainly_english(text[:1000]) is plain
+    if code is not None:
+        assert detect_language(text) == code
 
 
 # --------------------------------------------------------------------------------------------------- ids
