@@ -799,3 +799,20 @@ def test_issue3_a_reported_accusation_is_not_the_authors(pipe: Pipeline, text: s
 def test_issue3_an_act_asserted_by_someone_else_is_not_the_doers_stance(pipe: Pipeline) -> None:
     an = analyse(pipe, "Ruth Adler said Tom Hale had attacked Jane Orme.")
     assert speaker_stance(an, "Tom Hale", "Jane Orme") is None, an.stances  # Adler's claim about Hale
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 300), st.integers(0, 60)), max_size=25),
+    st.integers(0, 320),
+    st.integers(0, 80),
+)
+def test_overlap_index_clips_as_a_pass_over_every_range_does(raw: list[tuple[int, int]], lo: int, width: int) -> None:
+    """The quote index used per sentence finds exactly the ranges a full pass finds, clipped, in order."""
+    from slant.analyze.stance._aggregate import _clip, _Overlaps
+
+    ranges = sorted((s, s + n) for s, n in raw)
+    hi = lo + width
+    index = _Overlaps(ranges, list(range(100, 100 + len(ranges))))
+    assert index.clip(lo, hi) == _clip(ranges, lo, hi)
+    assert [ranges[k - 100] for k in index.ids(lo, hi)] == [r for r in ranges if r[0] < hi and lo < r[1]]

@@ -54,6 +54,37 @@ def _clip(ranges: Sequence[tuple[int, int]], lo: int, hi: int) -> list[tuple[int
     return [(max(s, lo), min(e, hi)) for s, e in ranges if s < hi and lo < e]
 
 
+class _Overlaps:
+    """Ranges sorted by start, and which of them overlap a stretch, without a pass over all of them for
+    each sentence (an article's quotes times its sentences was a hot spot)."""
+
+    def __init__(self, ranges: Sequence[tuple[int, int]], ids: Sequence[int] | None = None) -> None:
+        self.ranges = list(ranges)
+        self.starts = [s for s, _ in self.ranges]
+        self.ids_ = list(range(len(self.ranges))) if ids is None else list(ids)
+        self.reach: list[int] = []  # the furthest end of the ranges up to each one
+        for _, e in self.ranges:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+    def _hits(self, lo: int, hi: int) -> list[int]:
+        j = bisect_left(self.starts, hi) - 1
+        out = []
+        while j >= 0 and self.reach[j] > lo:
+            if self.ranges[j][1] > lo:
+                out.append(j)
+            j -= 1
+        out.reverse()
+        return out
+
+    def clip(self, lo: int, hi: int) -> list[tuple[int, int]]:
+        """:func:`_clip` of the ranges to ``[lo, hi)``, in the same order."""
+        return [(max(self.ranges[j][0], lo), min(self.ranges[j][1], hi)) for j in self._hits(lo, hi)]
+
+    def ids(self, lo: int, hi: int) -> list[int]:
+        """The ids of the ranges that overlap ``[lo, hi)``."""
+        return [self.ids_[j] for j in self._hits(lo, hi)]
+
+
 def complement(holes: Sequence[tuple[int, int]], lo: int, hi: int) -> tuple[tuple[int, int], ...]:
     """The stretches of ``[lo, hi)`` outside ``holes``."""
     out = []
@@ -69,11 +100,11 @@ def complement(holes: Sequence[tuple[int, int]], lo: int, hi: int) -> tuple[tupl
 
 def author_sentences(doc: Any, quotes: Sequence[Quote]) -> list[tuple[Any, tuple[tuple[int, int], ...]]]:
     """Every sentence of the article with the author's ranges in it (sentence offsets, quotes left out)."""
-    quoted = sorted((q.start, q.end) for q in quotes if q.end > q.start)
+    in_sentence = _Overlaps(sorted((q.start, q.end) for q in quotes if q.end > q.start))
     out = []
     for sent in sentences_of(doc):
         lo, hi = sent.start_char, sent.end_char
-        holes = [(s - lo, e - lo) for s, e in _clip(quoted, lo, hi)]
+        holes = [(s - lo, e - lo) for s, e in in_sentence.clip(lo, hi)]
         allowed = complement(holes, 0, hi - lo)
         if allowed:
             out.append((sent, allowed))
@@ -92,7 +123,9 @@ def build_items(
         [(m.start, m.end, a.id) for a in actors for m in a.mentions] + [(s.start, s.end, aid) for s, aid in pronouns]
     )
     starts = [m[0] for m in mentions]
-    quoted = sorted((q.start, q.end) for q in quotes if q.end > q.start)
+    in_sentence = _Overlaps(sorted((q.start, q.end) for q in quotes if q.end > q.start))
+    spoken = [(q.start, q.end, k) for k, q in enumerate(quotes) if q.speaker]
+    by_start = _Overlaps(sorted((s, e) for s, e, _ in spoken), [k for _, _, k in sorted(spoken)])
     items: list[TargetItem] = []
     slots: list[Slot] = []
     for n, sent in enumerate(sentences_of(doc)):
@@ -106,28 +139,35 @@ def build_items(
             continue
         text = span_text(sent)
         local = [(s - lo, e - lo, aid) for s, e, aid in here]
-        holes = [(s - lo, e - lo) for s, e in _clip(quoted, lo, hi)]
+        holes = [(s - lo, e - lo) for s, e in in_sentence.clip(lo, hi)]
         allowed = complement(holes, 0, hi - lo)
+        rival_of: dict[str, tuple[tuple[int, int], ...]] = {}  # per target: the mentions of everyone else
         for s, e, aid in local:
             if allowed and not any(qs < e and s < qe for qs, qe in holes):
-                others = tuple((os, oe) for os, oe, oid in local if oid != aid)
+                others = rival_of.get(aid)
+                if others is None:
+                    others = rival_of[aid] = tuple((os, oe) for os, oe, oid in local if oid != aid)
                 items.append(TargetItem(text, s, e, allowed, others, lo, sent, "author"))
                 slots.append(Slot("author", aid, n))
         by_speaker: dict[str, list[tuple[int, int]]] = {}
-        for q in quotes:
-            if q.speaker and q.start < hi and lo < q.end:
-                by_speaker.setdefault(q.speaker, []).append((max(q.start, lo) - lo, min(q.end, hi) - lo))
+        for k in sorted(by_start.ids(lo, hi)):  # the quotes in input order, as the loop over all of them was
+            q = quotes[k]
+            by_speaker.setdefault(q.speaker or "", []).append((max(q.start, lo) - lo, min(q.end, hi) - lo))
         for speaker, spans in by_speaker.items():
+            # the speaker's own mentions are no rival target, except inside the quote, where a cue about
+            # "him" (the speaker) is not about someone named further off
+            rivals = [
+                (os, oe, oid)
+                for os, oe, oid in local
+                if oid != speaker or any(qs <= os and oe <= qe for qs, qe in spans)
+            ]
+            rival_of = {}
             for s, e, aid in local:
                 if aid == speaker:
                     continue
-                # the speaker's own mentions are no rival target, except inside the quote, where a cue
-                # about "him" (the speaker) is not about someone named further off
-                others = tuple(
-                    (os, oe)
-                    for os, oe, oid in local
-                    if oid != aid and (oid != speaker or any(qs <= os and oe <= qe for qs, qe in spans))
-                )
+                others = rival_of.get(aid)
+                if others is None:
+                    others = rival_of[aid] = tuple((os, oe) for os, oe, oid in rivals if oid != aid)
                 items.append(TargetItem(text, s, e, tuple(sorted(spans)), others, lo, sent, speaker))
                 slots.append(Slot(speaker, aid, n))
     return items, slots
