@@ -1935,3 +1935,17 @@ def test_given_names_tell_the_pronoun(nlp: Any, text: str, pronoun: str, anteced
     actors, pronouns = extract_actors(nlp(text))
     names = {a.id: a.name for a in actors}
     assert [names[aid] for span, aid in pronouns if span.text == pronoun] == [antecedent]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a connector before a day or a month ends a capitalised run: the date is no part of the name
+        ("He appeared at Harwick Crown Court on Monday.", "Harwick Crown Court"),
+        ("Officials of the Harbour Trust met the Varden Housing Board on Friday.", "Varden Housing Board"),
+    ],
+)
+def test_a_date_is_no_part_of_a_name(nlp: Any, text: str, name: str) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert name in {a.name for a in actors}
+    assert not any("Monday" in a.name or "Friday" in a.name for a in actors)

@@ -522,6 +522,7 @@ class _Finder:
                 and b + 1 < len(doc)
                 and _is_cap(toks[b + 1])
                 and title_at(doc, b + 1, lex) is None
+                and self.ent_label[b + 1] not in ("DATE", "TIME")  # "Harwick Crown Court on Monday"
             ):
                 b += 2
             else:
