@@ -551,13 +551,15 @@ def test_issue4_name_in_apposition_to_an_office(nlp: Any, text: str, name: str, 
     assert (actor.kind if actor is not None else None) == kind, actors_of(nlp, text)
 
 
-#: Regression (issue 4 notes: a sample of SemEval-2019 articles): platforms are organisations, "US" is a
-#: place, and links and handles are never part of an actor's name; (text, expected (name, kind) pairs).
+#: Regression (issue 4 notes: a sample of SemEval-2019 articles): platforms that act are organisations (one
+#: named only as where words went is none: test_forms_and_descriptions), "US" is a place, and links and
+#: handles are never part of an actor's name; (text, expected (name, kind) pairs).
 WEB_NAMES = [
     (
-        "Ava Lin wrote on Twitter that the US would leave the pact.",
+        "Ava Lin said Twitter removed her post and the US would leave the pact.",
         {"Ava Lin": "person", "Twitter": "org", "US": "place"},
     ),
+    ("Ava Lin wrote on Twitter that the US would leave the pact.", {"Ava Lin": "person", "US": "place"}),
     (
         "Ava Lin was booked into the Polk County Jail https://t.co/Qj5GX9XQBi",
         {"Ava Lin": "person", "Polk County Jail": None},

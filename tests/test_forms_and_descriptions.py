@@ -1939,3 +1939,20 @@ def test_names_whole_and_no_more(nlp: Any, text: str, name: str, kind: str) -> N
     actors, _ = extract_actors(nlp(text))
     assert (name, kind) in {(a.name, a.kind) for a in actors}
     assert not any(a.name != name and (a.name in name or "day" in a.name) for a in actors)
+
+
+@pytest.mark.parametrize(
+    ("text", "platform"),
+    [
+        # where the words went: no actor
+        ("Mara Pellow wrote on Twitter that the plan was cruel. Her Twitter post was shared widely.", None),
+        ("Mara Pellow posted a long video on YouTube before the vote.", None),
+        # a platform that acts, or is acted on, stays one
+        ("Twitter suspended the account of Mara Pellow on Monday.", "Twitter"),
+        ("Mara Pellow sued Facebook over the ban.", "Facebook"),
+    ],
+)
+def test_platforms_named_only_as_the_venue(nlp: Any, text: str, platform: str | None) -> None:
+    actors, _ = extract_actors(nlp(text))
+    found = {a.name for a in actors} & {"Twitter", "YouTube", "Facebook"}
+    assert found == ({platform} if platform else set())

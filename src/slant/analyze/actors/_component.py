@@ -36,6 +36,7 @@ from slant.analyze.actors._pronouns import link_pronouns, quoted_tokens
 from slant.analyze.actors._relational import relational_people
 from slant.analyze.actors._titles import Group, link_titles
 from slant.analyze.actors._unnamed import unnamed_speakers
+from slant.analyze.actors._venues import only_a_venue
 from slant.analyze.base import Component, Context
 from slant.analyze.common import (
     Lexicon,
@@ -80,6 +81,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     groups = [
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
+    groups = [g for g in groups if not only_a_venue(doc, g[0], [(c.start, c.end) for c in g[2]])]  # "on Twitter"
     groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
     groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
