@@ -586,25 +586,31 @@ def test_a_name_in_capitals_is_a_person_in_ordinary_case(nlp: Any) -> None:
     assert by_name["NEC"].kind == "org"  # an acronym stays an organisation
 
 
-#: Regression (issue 4 notes: the "BRACKENFORD" actor): a wire dateline names a place; (text, name, kind,
+#: Regression (issue 4 notes: the "BRACKENFORD" actor): a wire dateline names a place, which is an actor only
+#: when the story names it too (session 18: where a story was filed is no actor of it); (text, name, kind,
 #: mention texts) with None where no actor of that name may appear.
 DATELINES = [
-    ("BRACKENFORD, March 4 (Northwire) - The maternity unit will close at night.", "Brackenford", "place"),
-    ("NEW HARWICK (Coastline) - The mayor resigned on Friday.", "New Harwick", "place"),
-    ("Quiet week.\n\nSALTMARSH — The harbour board met on Friday.", "Saltmarsh", "place"),
+    ("BRACKENFORD, March 4 (Northwire) - The maternity unit will close at night.", "Brackenford", None, []),
+    ("NEW HARWICK (Coastline) - The mayor resigned on Friday.", "New Harwick", None, []),
+    ("Quiet week.\n\nSALTMARSH — The harbour board met on Friday.", "Saltmarsh", None, []),
+    (
+        "BRACKENFORD, March 4 (Northwire) - The maternity unit in Brackenford will close at night.",
+        "Brackenford",
+        "place",
+        ["BRACKENFORD", "Brackenford"],
+    ),
     # not datelines
-    ("NATO, the alliance, said on Friday it would meet.", "Nato", None),
-    ("The report said the CEO, Jo Marsh, had left.", "Ceo", None),
+    ("NATO, the alliance, said on Friday it would meet.", "Nato", None, []),
+    ("The report said the CEO, Jo Marsh, had left.", "Ceo", None, []),
 ]
 
 
-@pytest.mark.parametrize(("text", "name", "kind"), DATELINES, ids=[p[1] for p in DATELINES])
-def test_dateline_is_a_place(nlp: Any, text: str, name: str, kind: str | None) -> None:
+@pytest.mark.parametrize(("text", "name", "kind", "mentions"), DATELINES, ids=[p[0][:20] for p in DATELINES])
+def test_dateline_is_a_place(nlp: Any, text: str, name: str, kind: str | None, mentions: list[str]) -> None:
     found = actors_of(nlp, text)
     actor = find(found, name)
     assert (actor.kind if actor is not None else None) == kind, found
-    if actor is not None:
-        assert [m.text for m in actor.mentions] == [name.upper()]
+    assert ([m.text for m in actor.mentions] if actor is not None else []) == mentions
 
 
 #: Regression (issue 4 notes, session 10: SemEval-2019 sample): a page label glued to a name ("Opinion Donald
@@ -636,8 +642,7 @@ def test_no_name_runs_over_a_dateline(nlp: Any, text: str) -> None:
     """The model's entity "Northwire) - Intelligence" is cut at the bracket and the dash, and the common noun
     opening the story after the dash is no organisation."""
     names = {a.name for a in actors_of(nlp, text)}
-    assert "Harwick" in names
-    assert not {n for n in names if set(n) & set("()-") or "Intelligence" in n}, names
+    assert not {n for n in names if set(n) & set("()-") or "Intelligence" in n or "Northwire" in n}, names
 
 
 #: Regression (issue 4 notes, session 10: 14 lone surnames in 200 SemEval-2019 articles were places): a

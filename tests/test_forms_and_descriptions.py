@@ -1956,3 +1956,17 @@ def test_platforms_named_only_as_the_venue(nlp: Any, text: str, platform: str | 
     actors, _ = extract_actors(nlp(text))
     found = {a.name for a in actors} & {"Twitter", "YouTube", "Facebook"}
     assert found == ({platform} if platform else set())
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # a place named only in the dateline is where the story was filed
+        ("HARWICK (Northwire) - Mara Pellow won the vote on Monday.\n\nHer rivals conceded.", None),
+        # named again in the story, it is one of its places
+        ("HARWICK (Northwire) - Mara Pellow won the vote in Harwick on Monday.", "Harwick"),
+    ],
+)
+def test_a_dateline_alone_makes_no_actor(nlp: Any, text: str, place: str | None) -> None:
+    actors, _ = extract_actors(nlp(text))
+    assert [a.name for a in actors if a.kind == "place"] == ([place] if place else [])

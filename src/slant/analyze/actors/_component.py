@@ -51,6 +51,7 @@ from slant.analyze.common import (
 )
 from slant.models import Actor, ActorKind, Span
 from slant.nlp import load_nlp
+from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, sentences_of, tokens_of
 
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
@@ -82,6 +83,8 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
     groups = [g for g in groups if not only_a_venue(doc, g[0], [(c.start, c.end) for c in g[2]])]  # "on Twitter"
+    datelines = _dateline_starts(doc)
+    groups = [g for g in groups if not (g[1] == "place" and all(c.start in datelines for c in g[2]))]
     groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
     groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
@@ -136,6 +139,13 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     )
     pronouns = tuple(link_pronouns(doc, mentions, genders, {a.id: (a.name, *a.aliases) for a in actors}, quoted))
     return actors, pronouns
+
+
+def _dateline_starts(doc: Any) -> frozenset[int]:
+    """Where a wire dateline's place stands ("HARWICK (Agency) -"): a place named only there is where the
+    story was filed, no actor of it."""
+    toks = tokens_of(doc)
+    return frozenset(toks[i].idx for i in paragraph_starts(doc) if dateline_at(doc, i) is not None)
 
 
 def _surnames_read_as_places(groups: list[Group], doc: Any, lex: Lexicon) -> list[Group]:
