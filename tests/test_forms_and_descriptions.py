@@ -1970,3 +1970,28 @@ def test_platforms_named_only_as_the_venue(nlp: Any, text: str, platform: str | 
 def test_a_dateline_alone_makes_no_actor(nlp: Any, text: str, place: str | None) -> None:
     actors, _ = extract_actors(nlp(text))
     assert [a.name for a in actors if a.kind == "place"] == ([place] if place else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "bodies"),
+    [
+        # a body named without its country is the one named with it
+        (
+            "The US Supreme Court heard the case on Monday. The Supreme Court will rule in June.",
+            {"US Supreme Court": {"Supreme Court"}},
+        ),
+        (
+            "The Hungarian National Assembly voted. The National Assembly adjourned.",
+            {"Hungarian National Assembly": {"National Assembly"}},
+        ),
+        # two bodies of that name in two countries: the short name stays apart
+        (
+            "The Polish Supreme Court and the US Supreme Court differ. The Supreme Court said nothing.",
+            {"Polish Supreme Court": set(), "US Supreme Court": set(), "Supreme Court": set()},
+        ),
+    ],
+)
+def test_a_body_named_without_its_country(nlp: Any, text: str, bodies: dict[str, set[str]]) -> None:
+    actors, _ = extract_actors(nlp(text))
+    found = {a.name: set(a.aliases) - {a.name} for a in actors if a.kind == "org"}
+    assert found == bodies

@@ -86,6 +86,7 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     datelines = _dateline_starts(doc)
     groups = [g for g in groups if not (g[1] == "place" and all(c.start in datelines for c in g[2]))]
     groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
+    groups = _join_qualified_bodies(groups, doc)  # "the US Supreme Court" ... "the Supreme Court"
     groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
@@ -199,6 +200,51 @@ def _join_subgroups(groups: list[Group]) -> list[Group]:
     for g, h in into.items():
         out[h][2].extend(groups[g][2])
     return [group for g, group in enumerate(out) if g not in into]
+
+
+def _join_qualified_bodies(groups: list[Group], doc: Any) -> list[Group]:
+    """Join a body named without its country to the one named with it: "the Supreme Court" after "the US
+    Supreme Court", "the National Assembly" and "the Hungarian National Assembly" are one body, under the
+    fuller name. The extra first words must name a place or a people (a place of the article or the lexicon,
+    a country's short form, a people's adjective), and only one body of the article may end in the shorter name ("the Polish Supreme Court" and "the
+    US Supreme Court" leave "the Supreme Court" alone)."""
+    text = doc_text(doc)
+    bodies = {g: name for g, (name, kind, _, _) in enumerate(groups) if kind in ("org", "party")}
+    places = {w for name, kind, _, _ in groups if kind == "place" for w in name.split()} | load_lexicon().places
+    into: dict[int, int] = {}
+    for g, short in bodies.items():
+        fuller = [h for h, name in bodies.items() if h != g and name.endswith(" " + short)]
+        if len(fuller) != 1:
+            continue
+        h = fuller[0]
+        first = groups[h][2][0]
+        prefix_end = first.start + len(text[first.start : first.end]) - len(short) - 1
+        span = doc.char_span(first.start, prefix_end, alignment_mode="expand")
+        words = [t for t in span if t.is_alpha] if span is not None else []
+        if not words or not all(_place_word(t, places) for t in words):
+            continue
+        into[g] = h
+    if not into:
+        return groups
+    out = [(name, kind, list(ms), gender) for name, kind, ms, gender in groups]
+    for g, h in into.items():
+        out[h][2].extend(groups[g][2])
+        out[h][2].sort(key=lambda c: c.start)
+    return [group for g, group in enumerate(out) if g not in into]
+
+
+#: Short forms of countries and unions that qualify a body's name ("the US Supreme Court").
+_COUNTRY_SHORT = frozenset({"US", "U.S.", "USA", "UK", "U.K.", "EU"})
+#: Endings of a people's adjective ("Hungarian", "Polish", "Japanese", "Israeli").
+_DEMONYM_ENDINGS = ("ian", "ish", "ese", "an", "ic", "i", "ch")
+
+
+def _place_word(tok: Any, places: set[str] | frozenset[str]) -> bool:
+    """Whether a word before a body's name names where the body is ("US", "Hungarian", "Rwanda")."""
+    text = tok.text
+    if text in _COUNTRY_SHORT or text in places or tok.ent_type_ in ("GPE", "NORP", "LOC"):
+        return True
+    return text[:1].isupper() and tok.tag_ in ("JJ", "NNP") and text.lower().endswith(_DEMONYM_ENDINGS)
 
 
 def _spells(word: str, name: str, stem: int) -> bool:
