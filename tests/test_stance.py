@@ -25,10 +25,10 @@ from slant.analyze.stance._tree import Judgement, resolve_irony
 from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer, signed
 from slant.bench.gold_stance import match_name
 from slant.bench.newsmtsc import metrics, score_newsmtsc
-from slant.models import Article, Quote, Stance
-from slant.pipeline import Pipeline, build_pipeline
+from slant.models import Article, Quote, Span, Stance
+from slant.pipeline import Pipeline, build_pipeline, components_for
 
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.stance.v4")
+COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.stance.v5")
 
 
 @pytest.fixture(scope="module")
@@ -500,7 +500,7 @@ class _FakeModel:
 def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
     fake = _FakeModel()
     comp = ModelStanceComponent(ModelScorer(fake))
-    assert comp.name == "slant.stance-model.v4" and comp.provides == ("stances",)
+    assert comp.name == "slant.stance-model.v5" and comp.provides == ("stances",)
     text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
     an = analyse(pipe, text)
     doc = pipe.nlp(text)
@@ -526,7 +526,7 @@ def test_model_component_loads_the_packaged_model() -> None:
 
 def test_component_declares_its_contract() -> None:
     comp = StanceComponent()
-    assert comp.name == "slant.stance.v4"
+    assert comp.name == "slant.stance.v5"
     assert comp.requires == ("doc", "actors", "quotes")
     assert comp.provides == ("stances",)
 
@@ -736,7 +736,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.stance-model.v4"))
+    accurate = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.stance-model.v5"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:
@@ -816,3 +816,34 @@ def test_overlap_index_clips_as_a_pass_over_every_range_does(raw: list[tuple[int
     index = _Overlaps(ranges, list(range(100, 100 + len(ranges))))
     assert index.clip(lo, hi) == _clip(ranges, lo, hi)
     assert [ranges[k - 100] for k in index.ids(lo, hi)] == [r for r in ranges if r[0] < hi and lo < r[1]]
+
+
+def _stance(holder: str, polarity: str, score: float) -> Stance:
+    return Stance(holder=holder, target="mara-pellow", polarity=polarity, score=score, evidence=(Span(0, 4, "vile"),))
+
+
+@pytest.mark.parametrize(
+    ("scores", "author_after"),
+    [
+        ({"hyperpartisan": 0.12}, ("neutral", 0.0, 0)),  # straight reporting: the cues are the story's
+        ({"hyperpartisan": 0.39}, ("neutral", 0.0, 0)),
+        ({"hyperpartisan": 0.4}, ("negative", -0.6, 1)),  # partisan writing keeps the author's stance
+        ({}, ("negative", -0.6, 1)),  # no genre score: nothing to go on
+    ],
+)
+def test_straight_reporting_gives_the_author_no_stance(
+    scores: dict[str, float], author_after: tuple[str, float, int]
+) -> None:
+    from slant.analyze.stance._component import straight_reporting
+
+    author, speaker = _stance("author", "negative", -0.6), _stance("ivo-halm", "negative", -0.6)
+    out = straight_reporting((author, speaker), scores)
+    assert (out[0].polarity, out[0].score, len(out[0].evidence)) == author_after
+    assert out[1] == speaker  # a quoted speaker's stance is theirs whatever the genre
+
+
+@pytest.mark.parametrize("mode", ["fast", "accurate"])
+def test_the_genre_score_comes_before_the_stances(mode: str) -> None:
+    names = components_for(mode)
+    stance = next(n for n in names if n.startswith("slant.stance"))
+    assert names.index("slant.partisan.v1") < names.index(stance)

@@ -1,6 +1,6 @@
 """Stance: where the author (and each speaker) stands toward each actor, with the words that carry it.
 
-Components: ``slant.stance.v4`` (:class:`StanceComponent`, rules and lexicons) and ``slant.stance-model.v4``
+Components: ``slant.stance.v5`` (:class:`StanceComponent`, rules and lexicons) and ``slant.stance-model.v5``
 (:class:`ModelStanceComponent`, the target-sentiment model). Private modules: ``_component``, ``_model``,
 ``_rules`` (the sentence scorer) and ``_tree`` (how a cue reaches a target through the parse), ``_acts`` (support and oppose
 acts as stance), ``_anaphora`` (event anaphora), ``_aggregate`` (per-target aggregation), ``_lexicon``,
