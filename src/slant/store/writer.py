@@ -99,7 +99,7 @@ def write_analyses(
         pending.flush()
         if old.analysis_hash == digest:
             unchanged += 1
-            _add_sources(conn, aid, [analysis.article.source], now)
+            _add_batch_sources(conn, {aid: [analysis.article.source]}, now)
             continue
         orphan_candidates |= _delete_children(conn, aid)
         row = article_row(analysis, digest, old.doc_id, old.created_at, now)
@@ -108,7 +108,7 @@ def write_analyses(
         updated += 1
         _queue_children(pending, analysis, linker)
         pending.flush()
-        _add_sources(conn, aid, [analysis.article.source], now)
+        _add_batch_sources(conn, {aid: [analysis.article.source]}, now)
     pending.flush()
     _add_batch_sources(conn, sources or {}, now)
     _prune_actors(conn, orphan_candidates)
@@ -167,7 +167,8 @@ def _prune_actors(conn: Connection, candidates: set[int]) -> None:
 
 def _add_batch_sources(conn: Connection, sources: Mapping[str, Sequence[str]], now: str) -> None:
     """Record each article's sources, the ones not stored yet, with a lookup per chunk of articles rather
-    than two per article (a batch's sources are mostly its own articles' paths, already written)."""
+    than two per article (a batch's sources are mostly its own articles' paths, already written); an
+    article neither in the batch nor stored is an error."""
     ids = list(sources)
     present: set[str] = set()
     have: set[tuple[str, str]] = set()
@@ -187,22 +188,6 @@ def _add_batch_sources(conn: Connection, sources: Mapping[str, Sequence[str]], n
             if (aid, s) not in have:
                 have.add((aid, s))
                 rows.append({"article_id": aid, "source": s, "added_at": now})
-    if rows:
-        conn.execute(insert(article_sources), rows)
-
-
-def _add_sources(conn: Connection, article_id: str, srcs: Sequence[str], now: str) -> None:
-    wanted = list(dict.fromkeys(s for s in srcs if s))
-    if not wanted:
-        return
-    have = set(
-        conn.execute(
-            select(article_sources.c.source).where(
-                article_sources.c.article_id == article_id, article_sources.c.source.in_(wanted)
-            )
-        ).scalars()
-    )
-    rows = [{"article_id": article_id, "source": s, "added_at": now} for s in wanted if s not in have]
     if rows:
         conn.execute(insert(article_sources), rows)
 

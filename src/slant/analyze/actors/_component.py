@@ -51,7 +51,6 @@ from slant.analyze.common import (
 )
 from slant.models import Actor, ActorKind, Span
 from slant.nlp import load_nlp
-from slant.nlp.datelines import dateline_at, paragraph_starts
 from slant.nlp.spans import doc_text, sentences_of, tokens_of
 
 _KINDS: dict[str, ActorKind] = {"person": "person", "org": "org", "party": "party", "place": "place", "group": "group"}
@@ -83,10 +82,10 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
         g for g in groups if not (g[1] in ("person", "org") and is_furniture(doc, [(c.start, c.end) for c in g[2]]))
     ]
     groups = [g for g in groups if not only_a_venue(doc, g[0], [(c.start, c.end) for c in g[2]])]  # "on Twitter"
-    datelines = _dateline_starts(doc)
-    groups = [g for g in groups if not (g[1] == "place" and all(c.start in datelines for c in g[2]))]
+    # a place named only in a wire dateline ("HARWICK (Agency) -") is where the story was filed, no actor of it
+    groups = [g for g in groups if not (g[1] == "place" and all(c.source == "dateline" for c in g[2]))]
     groups = _join_subgroups(groups)  # "Palestinian Arabs" are the article's Palestinians
-    groups = _join_qualified_bodies(groups, doc)  # "the US Supreme Court" ... "the Supreme Court"
+    groups = _join_qualified_bodies(groups, doc, lex)  # "the US Supreme Court" ... "the Supreme Court"
     groups = _surnames_read_as_places(groups, doc, lex)  # "Mr Cummings ... where Cummings drove"
     given: dict[int, list[str]] = {}  # forms of the names the text gives ("four Democrats dubbed 'the squad'")
     bodies = frozenset(g[0].split()[-1].lower() for g in groups if g[1] in ("org", "party") and g[0].split())
@@ -142,13 +141,6 @@ def extract_actors(doc: Any) -> tuple[tuple[Actor, ...], tuple[tuple[Span, str],
     return actors, pronouns
 
 
-def _dateline_starts(doc: Any) -> frozenset[int]:
-    """Where a wire dateline's place stands ("HARWICK (Agency) -"): a place named only there is where the
-    story was filed, no actor of it."""
-    toks = tokens_of(doc)
-    return frozenset(toks[i].idx for i in paragraph_starts(doc) if dateline_at(doc, i) is not None)
-
-
 def _surnames_read_as_places(groups: list[Group], doc: Any, lex: Lexicon) -> list[Group]:
     """Join a one-word place or organisation to the person whose surname it is ("Mr Cummings ... where
     Cummings drove to test his eyesight": the model called the bare surname a place): the word is the last
@@ -202,15 +194,14 @@ def _join_subgroups(groups: list[Group]) -> list[Group]:
     return [group for g, group in enumerate(out) if g not in into]
 
 
-def _join_qualified_bodies(groups: list[Group], doc: Any) -> list[Group]:
+def _join_qualified_bodies(groups: list[Group], doc: Any, lex: Lexicon) -> list[Group]:
     """Join a body named without its country to the one named with it: "the Supreme Court" after "the US
     Supreme Court", "the National Assembly" and "the Hungarian National Assembly" are one body, under the
     fuller name. The extra first words must name a place or a people (a place of the article or the lexicon,
     a country's short form, a people's adjective), and only one body of the article may end in the shorter name ("the Polish Supreme Court" and "the
     US Supreme Court" leave "the Supreme Court" alone)."""
-    text = doc_text(doc)
     bodies = {g: name for g, (name, kind, _, _) in enumerate(groups) if kind in ("org", "party")}
-    places = {w for name, kind, _, _ in groups if kind == "place" for w in name.split()} | load_lexicon().places
+    places = {w for name, kind, _, _ in groups if kind == "place" for w in name.split()}  # the article's
     into: dict[int, int] = {}
     for g, short in bodies.items():
         fuller = [h for h, name in bodies.items() if h != g and name.endswith(" " + short)]
@@ -218,10 +209,9 @@ def _join_qualified_bodies(groups: list[Group], doc: Any) -> list[Group]:
             continue
         h = fuller[0]
         first = groups[h][2][0]
-        prefix_end = first.start + len(text[first.start : first.end]) - len(short) - 1
-        span = doc.char_span(first.start, prefix_end, alignment_mode="expand")
+        span = doc.char_span(first.start, first.end - len(short) - 1, alignment_mode="expand")
         words = [t for t in span if t.is_alpha] if span is not None else []
-        if not words or not all(_place_word(t, places) for t in words):
+        if not words or not all(_place_word(t, places, lex) for t in words):
             continue
         into[g] = h
     if not into:
@@ -239,10 +229,11 @@ _COUNTRY_SHORT = frozenset({"US", "U.S.", "USA", "UK", "U.K.", "EU"})
 _DEMONYM_ENDINGS = ("ian", "ish", "ese", "an", "ic", "i", "ch")
 
 
-def _place_word(tok: Any, places: set[str] | frozenset[str]) -> bool:
-    """Whether a word before a body's name names where the body is ("US", "Hungarian", "Rwanda")."""
+def _place_word(tok: Any, places: set[str], lex: Lexicon) -> bool:
+    """Whether a word before a body's name names where the body is ("US", "Hungarian", "Rwanda"): a place
+    of the article (``places``) or of the lexicon, a country's short form, a people's adjective."""
     text = tok.text
-    if text in _COUNTRY_SHORT or text in places or tok.ent_type_ in ("GPE", "NORP", "LOC"):
+    if text in _COUNTRY_SHORT or text in places or text in lex.places or tok.ent_type_ in ("GPE", "NORP", "LOC"):
         return True
     return text[:1].isupper() and tok.tag_ in ("JJ", "NNP") and text.lower().endswith(_DEMONYM_ENDINGS)
 

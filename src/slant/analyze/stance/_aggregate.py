@@ -50,10 +50,6 @@ class Slot:
     sentence: int
 
 
-def _clip(ranges: Sequence[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
-    return [(max(s, lo), min(e, hi)) for s, e in ranges if s < hi and lo < e]
-
-
 class _Overlaps:
     """Ranges sorted by start, and which of them overlap a stretch, without a pass over all of them for
     each sentence (an article's quotes times its sentences was a hot spot)."""
@@ -77,7 +73,7 @@ class _Overlaps:
         return out
 
     def clip(self, lo: int, hi: int) -> list[tuple[int, int]]:
-        """:func:`_clip` of the ranges to ``[lo, hi)``, in the same order."""
+        """The ranges that overlap ``[lo, hi)``, cut to it, in their order."""
         return [(max(self.ranges[j][0], lo), min(self.ranges[j][1], hi)) for j in self._hits(lo, hi)]
 
     def ids(self, lo: int, hi: int) -> list[int]:
@@ -124,8 +120,8 @@ def build_items(
     )
     starts = [m[0] for m in mentions]
     in_sentence = _Overlaps(sorted((q.start, q.end) for q in quotes if q.end > q.start))
-    spoken = [(q.start, q.end, k) for k, q in enumerate(quotes) if q.speaker]
-    by_start = _Overlaps(sorted((s, e) for s, e, _ in spoken), [k for _, _, k in sorted(spoken)])
+    spoken = sorted((q.start, q.end, k) for k, q in enumerate(quotes) if q.speaker)
+    by_start = _Overlaps([(s, e) for s, e, _ in spoken], [k for _, _, k in spoken])
     items: list[TargetItem] = []
     slots: list[Slot] = []
     for n, sent in enumerate(sentences_of(doc)):

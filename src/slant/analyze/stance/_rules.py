@@ -267,16 +267,14 @@ class RuleScorer:
         key = ("frames", id(self), allowed)
         got: dict[str, list[tuple[Any, int, int]]] | None = ix.memo.get(key)
         if got is None:
-            # the sentence's frames are found once; each holder's ranges only filter them
-            every = self._frames_memo(ix, None) if allowed is not None else self.frames_of(ix, None)
-            if allowed is not None:
+            if allowed is None:
+                got = self.frames_of(ix, None)
+            else:  # the sentence's frames are found once; each holder's ranges only filter them
                 got = {}
-                for kind, found in every.items():
+                for kind, found in self._frames_memo(ix, None).items():
                     kept = [f for f in found if _in_ranges(f[1], f[2], allowed)]
                     if kept:
                         got[kind] = kept
-            else:
-                got = every
             ix.memo[key] = got
         return got
 
