@@ -87,7 +87,18 @@ EXAMPLE_STANCES = [
     # the event anaphor "It was the bravest thing ..." (after "the man who ran this town ... stood up")
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Gerald Mawdsley", "positive"),
     pytest.param("harbourside-courier-backs-mawdsley.txt", "Owen Latimer", "negative"),
-    pytest.param("eastport-observer-against-mawdsley.md", "Rachel Penhallow", "positive"),
+    pytest.param(
+        "eastport-observer-against-mawdsley.md",
+        "Rachel Penhallow",
+        "positive",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="issue 20: the stance judge reads her praise as neutral. It learned from real pages, where "
+            "the rules' praise of an actor on an opinion page agrees with the reader about one time in four "
+            "(praise quoted in irony, a rival's success told with dismay), so one sentence of praise in a "
+            "column mostly about others does not carry it; the rules alone said positive",
+        ),
+    ),
     # issue 3: the past-tense concession ("There was a time when ...", carried over the next past-tense
     # sentence) and the mock comparison ("about as convincing as ...") now read as criticism
     pytest.param("eastport-observer-against-mawdsley.md", "Gerald Mawdsley", "negative"),

@@ -274,7 +274,7 @@ def test_terms_split_like_spacy() -> None:
 
 
 # --- registration and the bundled examples -----------------------------------------------------------------
-@pytest.mark.parametrize(("mode", "stance"), [("fast", "slant.stance.v5"), ("accurate", "slant.stance-model.v5")])
+@pytest.mark.parametrize(("mode", "stance"), [("fast", "slant.stance.v6"), ("accurate", "slant.stance-model.v6")])
 def test_registered_after_stance(mode: str, stance: str) -> None:
     names = PIPELINES[mode]
     assert names.index("slant.loaded.v1") == names.index(stance) + 1

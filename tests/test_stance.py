@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from slant.analyze.stance._aggregate import build_items, complement
-from slant.analyze.stance._component import StanceComponent, extract_stances
+from slant.analyze.stance._component import StanceComponent, analyse_stances
 from slant.analyze.stance._lexicon import load_stance_lexicon
 from slant.analyze.stance._model import BoundCueScorer, ModelScorer, ModelStanceComponent, masked
 from slant.analyze.stance._rules import RuleScorer, probs_from_raw
@@ -28,7 +28,7 @@ from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Span, Stance
 from slant.pipeline import Pipeline, build_pipeline, components_for
 
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.stance.v5")
+COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.stance.v6")
 
 
 @pytest.fixture(scope="module")
@@ -500,11 +500,11 @@ class _FakeModel:
 def test_model_component_uses_its_scorer_and_masks_quotes(pipe: Pipeline) -> None:
     fake = _FakeModel()
     comp = ModelStanceComponent(ModelScorer(fake))
-    assert comp.name == "slant.stance-model.v5" and comp.provides == ("stances",)
+    assert comp.name == "slant.stance-model.v6" and comp.provides == ("stances", "author_signals")
     text = 'Mark Dunn said Lena Fischer was "a failure". Fischer opened the new bridge on Monday.'
     an = analyse(pipe, text)
     doc = pipe.nlp(text)
-    stances = extract_stances(doc, an.actors, (), an.quotes, comp.scorer, comp.rules)
+    stances, _ = analyse_stances(doc, an.actors, (), an.quotes, comp.scorer, comp.rules)
     fischer = match_name("Lena Fischer", an.actors)
     got = next(s for s in stances if s.holder == "author" and s.target == fischer)
     assert got.polarity == "positive"  # the fake model's verdict, not the rules'
@@ -526,9 +526,9 @@ def test_model_component_loads_the_packaged_model() -> None:
 
 def test_component_declares_its_contract() -> None:
     comp = StanceComponent()
-    assert comp.name == "slant.stance.v5"
+    assert comp.name == "slant.stance.v6"
     assert comp.requires == ("doc", "actors", "quotes")
-    assert comp.provides == ("stances",)
+    assert comp.provides == ("stances", "author_signals")
 
 
 def test_items_skip_quoted_mentions_for_the_author(pipe: Pipeline) -> None:
@@ -736,7 +736,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.stance-model.v5"))
+    accurate = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.stance-model.v6"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:

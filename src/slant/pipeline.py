@@ -27,14 +27,16 @@ REGISTRY: dict[str, str] = {
     "slant.actors.v11": "slant.analyze.actors:ActorsComponent",
     "slant.quotes.v9": "slant.analyze.quotes:QuotesComponent",
     "slant.relations.v2": "slant.analyze.relations:RelationsComponent",
-    "slant.stance.v5": "slant.analyze.stance:StanceComponent",
+    "slant.stance.v6": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
-    "slant.stance-model.v5": "slant.analyze.stance:ModelStanceComponent",
+    "slant.stance-model.v6": "slant.analyze.stance:ModelStanceComponent",
     "slant.tropes.v1": "slant.analyze.tropes:TropesComponent",
     "slant.bias.v1": "slant.analyze.models:BiasComponent",
     "slant.bias-model.v7": "slant.analyze.models:ModelBiasComponent",
     "slant.hate-model.v5": "slant.analyze.models:HateModelComponent",
     "slant.partisan.v1": "slant.analyze.models:PartisanComponent",
+    "slant.stance-judge.v1": "slant.analyze.stance:StanceJudgeComponent",
+    "slant.stance-judge-model.v1": "slant.analyze.stance:ModelStanceJudgeComponent",
 }
 
 #: The components each mode runs, in order, by versioned name.
@@ -44,21 +46,23 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.quotes.v9",
         "slant.relations.v2",
         "slant.partisan.v1",
-        "slant.stance.v5",
+        "slant.stance.v6",
         "slant.loaded.v1",
         "slant.tropes.v1",
         "slant.bias.v1",
+        "slant.stance-judge.v1",
     ),
     "accurate": (
         "slant.actors.v11",
         "slant.quotes.v9",
         "slant.relations.v2",
         "slant.partisan.v1",
-        "slant.stance-model.v5",
+        "slant.stance-model.v6",
         "slant.loaded.v1",
         "slant.tropes.v1",
         "slant.bias-model.v7",
         "slant.hate-model.v5",
+        "slant.stance-judge-model.v1",
     ),
 }
 
@@ -115,6 +119,14 @@ class Pipeline:
 
     def analyze(self, articles: Iterable[Article]) -> list[Analysis]:
         """Analyse a batch; articles whose status is not ``analysed`` pass through with empty results."""
+        return [
+            _to_analysis(ctx, self.names) if ctx is not None else Analysis(article=article, pipeline=self.names)
+            for article, ctx in self.contexts(articles)
+        ]
+
+    def contexts(self, articles: Iterable[Article]) -> list[tuple[Article, Context | None]]:
+        """Each article of a batch with its context after every component ran (None when its status is not
+        ``analysed``): what :meth:`analyze` turns into analyses, for trainers that read the parse too."""
         batch = list(articles)
         todo = [a for a in batch if a.status == "analysed"]
         titled = [a for a in todo if a.title]
@@ -122,16 +134,16 @@ class Pipeline:
         parsed = list(self.nlp.pipe([*(a.text for a in todo), *(a.title for a in titled)], batch_size=self.batch_size))
         docs = dict(zip((a.id for a in todo), parsed[: len(todo)], strict=True))
         titles = dict(zip((a.id for a in titled), parsed[len(todo) :], strict=True))
-        out = []
+        out: list[tuple[Article, Context | None]] = []
         for article in batch:
             doc = docs.get(article.id)
             if doc is None:
-                out.append(Analysis(article=article, pipeline=self.names))
+                out.append((article, None))
                 continue
             ctx = Context(article=article, doc=doc, title_doc=titles.get(article.id))
             for comp in self.components:
                 comp(ctx)
-            out.append(_to_analysis(ctx, self.names))
+            out.append((article, ctx))
         return out
 
 

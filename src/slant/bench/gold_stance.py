@@ -28,7 +28,7 @@ from slant.bench.newsmtsc import metrics
 from slant.models import Actor, Analysis, Article
 
 #: The stance component of each mode.
-STANCE_COMPONENT = {"fast": "slant.stance.v5", "accurate": "slant.stance-model.v5"}
+STANCE_COMPONENT = {"fast": "slant.stance.v6", "accurate": "slant.stance-model.v6"}
 
 
 def default_gold_path() -> Path:

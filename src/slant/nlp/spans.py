@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from slant.models import Actor, Span
 
@@ -44,6 +48,39 @@ def sentences_of(doc: Any) -> list[Any]:
     """The Doc's sentences as a list, made once per Doc (``doc.sents`` walks every token on each call, and
     five analysers ask for it). Callers share the list: never change it."""
     return once_per_doc(doc, "slant.sents", lambda d: list(d.sents))
+
+
+@dataclass(frozen=True, slots=True)
+class TokenColumns:
+    """A Doc's tokens as parallel arrays (one pass in C, no ``Token`` objects): string ids of the lower-cased
+    form and the lemma, the coarse part of speech (spaCy's ids), and the character offset."""
+
+    lower: npt.NDArray[np.uint64]
+    pos: npt.NDArray[np.uint64]
+    lemma: npt.NDArray[np.uint64]
+    idx: npt.NDArray[np.uint64]
+
+    def words(self, doc: Any, words: Iterable[str]) -> npt.NDArray[np.uint64]:
+        """The string ids of ``words`` in ``doc``'s vocabulary, to compare with :attr:`lower` or :attr:`lemma`."""
+        return np.array([doc.vocab.strings.add(w) for w in words], dtype=np.uint64)
+
+    def part_of_speech(self, tag: str) -> npt.NDArray[np.bool_]:
+        """Which tokens have the coarse part of speech ``tag`` ("VERB", "NOUN" ...)."""
+        from spacy.parts_of_speech import IDS
+
+        mask: npt.NDArray[np.bool_] = self.pos == IDS[tag]
+        return mask
+
+
+def token_columns(doc: Any) -> TokenColumns:
+    """The :class:`TokenColumns` of a Doc."""
+    from spacy.attrs import IDX, LEMMA, LOWER, POS
+
+    if not len(doc):
+        empty = np.zeros(0, dtype=np.uint64)
+        return TokenColumns(empty, empty, empty, empty)
+    arr = doc.to_array([LOWER, POS, LEMMA, IDX])
+    return TokenColumns(arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3])
 
 
 def span_text(span: Any) -> str:

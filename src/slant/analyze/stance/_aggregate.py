@@ -169,6 +169,50 @@ def build_items(
     return items, slots
 
 
+@dataclass(frozen=True, slots=True)
+class AuthorSignal:
+    """What the author's own words say about one target, before any judgement of genre: per sentence that
+    mentions it (article offsets), the strongest signed score there, and the cues of those sentences
+    (article offsets, signed weight, how the cue hangs on the target: :data:`~slant.analyze.stance._types.LINKS`;
+    cues weaker than :data:`MIN_EVIDENCE` left out)."""
+
+    sentences: tuple[tuple[int, int], ...]
+    signed: tuple[float, ...]
+    cues: tuple[tuple[int, int, float, str], ...]
+
+
+def author_signals(
+    items: Sequence[TargetItem], slots: Sequence[Slot], probs: Sequence[Probs], cues: Sequence[Sequence[Cue]]
+) -> dict[str, AuthorSignal]:
+    """Per target: the author's sentences about it, their signed scores and cues (the stronger mention of a
+    sentence stands for it, as in :func:`aggregate`; speech acts are the speakers', not the author's)."""
+    best: dict[Slot, tuple[float, int]] = {}
+    for i, (slot, p) in enumerate(zip(slots, probs, strict=True)):
+        if slot.holder != "author":
+            continue
+        s = signed(p)
+        if slot not in best or abs(s) > abs(best[slot][0]):
+            best[slot] = (s, i)
+    per: dict[str, list[tuple[float, int]]] = {}
+    for slot, one in best.items():
+        per.setdefault(slot.target, []).append(one)
+    out = {}
+    for target, got in per.items():
+        got.sort(key=lambda si: items[si[1]].offset)
+        found = [
+            (items[i].offset + c.start, items[i].offset + c.end, c.weight, c.link)
+            for _, i in got
+            for c in cues[i]
+            if abs(c.weight) >= MIN_EVIDENCE
+        ]
+        out[target] = AuthorSignal(
+            tuple((items[i].offset, items[i].offset + len(items[i].text)) for _, i in got),
+            tuple(s for s, _ in got),
+            tuple(found),
+        )
+    return out
+
+
 def _polarity(score: float) -> Polarity:
     if score >= POLAR:
         return "positive"

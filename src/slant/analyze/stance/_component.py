@@ -26,7 +26,15 @@ from typing import ClassVar
 
 from slant.analyze.base import Component, Context
 from slant.analyze.stance._acts import act_quotes, find_acts
-from slant.analyze.stance._aggregate import POLAR, PRIOR, aggregate, author_sentences, build_items
+from slant.analyze.stance._aggregate import (
+    POLAR,
+    PRIOR,
+    AuthorSignal,
+    aggregate,
+    author_sentences,
+    author_signals,
+    build_items,
+)
 from slant.analyze.stance._rules import RuleScorer
 from slant.analyze.stance._tree import Judgement, resolve_irony
 from slant.analyze.stance._types import Cue, Probs, TargetItem, TargetScorer
@@ -65,19 +73,20 @@ __all__ = [
     "StanceComponent",
     "TargetItem",
     "TargetScorer",
-    "extract_stances",
+    "analyse_stances",
 ]
 
 
-def extract_stances(
+def analyse_stances(
     doc: object,
     actors: tuple[Actor, ...],
     pronouns: tuple[tuple[Span, str], ...] = (),
     quotes: tuple[Quote, ...] = (),
     scorer: TargetScorer | None = None,
     rules: RuleScorer | None = None,
-) -> tuple[Stance, ...]:
-    """The stances of one parsed article (see the module docstring).
+) -> tuple[tuple[Stance, ...], dict[str, AuthorSignal]]:
+    """The stances of one parsed article (see the module docstring) and the author's signal toward each
+    target (:func:`author_signals`).
 
     ``scorer`` gives the probabilities (default: the rules); the rules always give the evidence.
     """
@@ -86,14 +95,16 @@ def extract_stances(
     quotes = (*quotes, *act_quotes(doc, acts, quotes))
     items, slots = build_items(doc, actors, pronouns, quotes)
     if not items and not acts:
-        return ()
+        return (), {}
     judged = judge_article(rules, doc, items, [(s.holder, s.target) for s in slots], quotes)
     if scorer is None or scorer is rules:
         probs: list[Probs] = [rules.probs(j.raw) for j in judged]
     else:
         probs = scorer.score(items)
     text: str = doc_text(doc) if hasattr(type(doc), "text") else ""  # the class: hasattr(doc) builds the text
-    return aggregate(items, slots, probs, [j.cues for j in judged], text, [a.id for a in actors], acts)
+    cues = [j.cues for j in judged]
+    stances = aggregate(items, slots, probs, cues, text, [a.id for a in actors], acts)
+    return stances, author_signals(items, slots, probs, cues)
 
 
 def judge_article(
@@ -114,18 +125,18 @@ def judge_article(
 class StanceComponent(Component):
     """Adds ``stances`` (author and speaker stances toward actors) to the context."""
 
-    name: ClassVar[str] = "slant.stance.v5"
+    name: ClassVar[str] = "slant.stance.v6"
     #: ``scores`` is read when an earlier step gave it (the modes run ``slant.partisan`` first): with a
     #: hyperpartisan score, straight reporting gives the author no stance (:func:`straight_reporting`)
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "quotes")
-    provides: ClassVar[tuple[str, ...]] = ("stances",)
+    provides: ClassVar[tuple[str, ...]] = ("stances", "author_signals")
 
     def __init__(self, scorer: TargetScorer | None = None) -> None:
         self.rules = RuleScorer(event_factor=EVENT_FACTOR)
         self.scorer: TargetScorer = scorer or self.rules
 
     def __call__(self, ctx: Context) -> None:
-        stances = extract_stances(
+        stances, signals = analyse_stances(
             ctx.doc,
             tuple(ctx.data.get("actors", ())),
             tuple(ctx.data.get("pronouns", ())),
@@ -134,3 +145,4 @@ class StanceComponent(Component):
             self.rules,
         )
         ctx.data["stances"] = straight_reporting(stances, ctx.data.get("scores", {}))
+        ctx.data["author_signals"] = signals

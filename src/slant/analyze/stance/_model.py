@@ -41,7 +41,7 @@ from typing import ClassVar, Protocol
 
 from slant.analyze.base import Context
 from slant.analyze.stance._acts import act_quotes, find_acts
-from slant.analyze.stance._aggregate import aggregate, build_items, complement
+from slant.analyze.stance._aggregate import aggregate, author_signals, build_items, complement
 from slant.analyze.stance._component import EVENT_FACTOR, StanceComponent, judge_article, straight_reporting
 from slant.analyze.stance._rules import RuleScorer, probs_from_raw
 from slant.analyze.stance._tree import Judgement
@@ -175,7 +175,7 @@ class ModelStanceComponent(StanceComponent):
     ``scorer`` replaces the model (the bound cues and the article's event discount still apply).
     """
 
-    name: ClassVar[str] = "slant.stance-model.v5"
+    name: ClassVar[str] = "slant.stance-model.v6"
 
     def __init__(self, scorer: TargetScorer | None = None) -> None:
         super().__init__()
@@ -191,10 +191,13 @@ class ModelStanceComponent(StanceComponent):
         items, slots = build_items(ctx.doc, actors, pronouns, quotes)
         if not items:
             ctx.data["stances"] = ()
+            ctx.data["author_signals"] = {}
             return
         judged = judge_article(self.rules, ctx.doc, items, [(s.holder, s.target) for s in slots], quotes)
         probs = self.combined.combine(self.combined.model.score(items), judged, [it.holder for it in items])
         text: str = doc_text(ctx.doc) if hasattr(type(ctx.doc), "text") else ""
         order = [a.id for a in actors]
-        stances = aggregate(items, slots, probs, [j.cues for j in judged], text, order, acts)
+        cues = [j.cues for j in judged]
+        stances = aggregate(items, slots, probs, cues, text, order, acts)
         ctx.data["stances"] = straight_reporting(stances, ctx.data.get("scores", {}))
+        ctx.data["author_signals"] = author_signals(items, slots, probs, cues)

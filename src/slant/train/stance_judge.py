@@ -1,0 +1,381 @@
+"""Train the author-stance judge (:mod:`slant.analyze.stance._judge`) on our labelled real pages.
+
+Every page of ``training/realnews/pages`` whose text was rebuilt (``python -m slant.train.realnews list``)
+is run through the mode's pipeline up to the judge. The page part learns P(opinion) from each page's style
+features and its genre label (anything but ``news`` is opinion); each author-stance label of a page becomes
+a row of the actor part: the features of the slant actor that the label's name (or one of its forms) names,
+scaled copies by the page's P(opinion), and the label (two allowed labels share the weight). Pages whose
+file name starts with ``--aside`` are left out entirely: they are the blind check. Cross-validation folds
+are grouped by outlet, so a fold never sees another page of the same outlet (both parts are fitted inside
+the fold); it reports the judge's agreement with the readers and the rules' on the same rows, by genre. The
+final model is fitted on every row with the best C and written as ``OUT/<mode>.json``::
+
+    python -m slant.train.stance_judge --pages training/realnews/pages --texts DIR \\
+        --aside tb7- --out src/slant/resources/models/stance_judge
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from slant.analyze.stance._judge import (
+    CLASSES,
+    PAGE_CLASSES,
+    JudgeModel,
+    Linear,
+    allowed_call,
+    features_of,
+    with_opinion,
+)
+from slant.train.realnews import labels, norm_name, read_pages
+
+#: Component names that are judges themselves (left out of the pipeline that makes the features).
+JUDGES = ("slant.stance-judge",)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One labelled author stance: where it comes from, the page's and the actor's own features, the allowed
+    labels, the rules' polarity, the actor's kind and which signs of cue the rules found about it."""
+
+    page: str
+    outlet: str
+    genre: str
+    style: dict[str, float]
+    features: dict[str, float]
+    allowed: tuple[str, ...]
+    rules: str
+    kind: str
+    evidence: tuple[bool, bool]  # the rules have cues of positive / negative sign about the actor
+
+    def target(self) -> npt.NDArray[np.float64]:
+        y = np.array([1.0 if c in self.allowed else 0.0 for c in CLASSES])
+        out: npt.NDArray[np.float64] = y / y.sum()
+        return out
+
+
+_PIPELINE: Any = None
+
+
+def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
+    """Worker: one page's actors with their features, names, kind, evidence signs and the rules' stance."""
+    global _PIPELINE
+    from slant.clean import clean_document
+    from slant.config import load_settings
+    from slant.models import RawDocument
+    from slant.pipeline import build_pipeline, components_for
+
+    path, name, mode = job
+    if _PIPELINE is None:
+        names = [c for c in components_for(mode) if not c.startswith(JUDGES)]
+        _PIPELINE = build_pipeline(names)
+    text = Path(path).read_text(encoding="utf-8")
+    article = clean_document(RawDocument(source=path, text=text), load_settings())
+    ((_, ctx),) = _PIPELINE.contexts([article])
+    if ctx is None:
+        return name, []
+    feats = features_of(ctx)
+    page = feats.page
+    signals = ctx.data.get("author_signals", {})
+    rules = {st.target: st.polarity for st in ctx.data.get("stances", ()) if st.holder == "author"}
+    out = []
+    for a in ctx.data.get("actors", ()):
+        sig = signals.get(a.id)
+        cues = sig.cues if sig else ()
+        out.append(
+            {
+                "id": a.id,
+                "names": sorted({norm_name(n) for n in (a.name, *a.aliases)}),
+                "name": norm_name(a.name),
+                "mentions": len(a.mentions),
+                "kind": a.kind,
+                "features": feats.actors.get(a.id, {}),
+                "style": page,
+                "rules": rules.get(a.id, "neutral"),
+                "evidence": (any(c[2] > 0 for c in cues), any(c[2] < 0 for c in cues)),
+            }
+        )
+    return name, out
+
+
+def _primary(name: str, forms: set[str], actors: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The slant actor a label names (the development scorer's rule: an exact name first, then most mentions)."""
+    cands = [a for a in actors if set(a["names"]) & forms]
+    if not cands:
+        return None
+    exact = [a for a in cands if a["name"] == norm_name(name)]
+    return max(exact or cands, key=lambda a: a["mentions"])
+
+
+def rows_of(record: Mapping[str, Any], actors: Sequence[Mapping[str, Any]]) -> list[Row]:
+    """The labelled rows of one page (labels whose actor slant did not find give no row)."""
+    forms = {
+        e["name"]: {norm_name(e["name"]), *(norm_name(f) for f in e.get("forms") or [])}
+        for e in record.get("actors") or []
+    }
+    out = []
+    for name, value in (record.get("author_stance") or {}).items():
+        allowed = tuple(x for x in labels(value) if x in CLASSES)
+        actor = _primary(name, forms.get(name, {norm_name(name)}), actors) if allowed else None
+        if actor is None:
+            continue
+        out.append(
+            Row(
+                record["file"],
+                str(record.get("outlet") or record["file"].split("__")[1]),
+                str(record.get("genre") or "?"),
+                dict(actor["style"]),
+                dict(actor["features"]),
+                allowed,
+                str(actor["rules"]),
+                str(actor["kind"]),
+                (bool(actor["evidence"][0]), bool(actor["evidence"][1])),
+            )
+        )
+    return out
+
+
+#: The author's own cues about an actor: more of a positive one may never make the actor part lean more
+#: negative than positive, and the other way round (names match with their ``*op`` copies). Cues that hang
+#: on the actor as the patient ("sacked", "attacked") are left free: what is done to someone may be told
+#: in sympathy.
+MONOTONE: tuple[tuple[str, int], ...] = (
+    ("agg", 1),
+    ("sum_pos", 1),
+    ("cue+", 1),
+    ("sum_neg", -1),
+    ("cue-|bound", -1),
+    ("cue-|free", -1),
+    ("cue-*op", -1),
+)
+
+
+def monotone_sign(name: str) -> int:
+    """+1 when a feature may only push toward positive (relative to negative), -1 the other way, 0 free."""
+    if name == "cue-" or name.startswith("cue-*"):
+        return -1
+    for prefix, sign in MONOTONE:
+        if name == prefix or name.startswith((prefix + "*", prefix + "|")):
+            return sign
+    return 0
+
+
+def fit_linear(
+    xs: Sequence[Mapping[str, float]],
+    ys: npt.NDArray[np.float64],
+    classes: tuple[str, ...],
+    c: float,
+    monotone: bool = False,
+) -> Linear:
+    """l2-regularised multinomial logistic regression (biases not penalised) on soft targets, by L-BFGS-B.
+
+    With ``monotone`` (three classes: neutral, positive, negative), each feature's positive and negative
+    weights are fitted as ``u + v`` and ``u - v`` with ``v`` bounded by :func:`monotone_sign`.
+    """
+    from scipy import optimize, sparse
+
+    names = sorted({key for x in xs for key in x})
+    index = {name: j for j, name in enumerate(names)}
+    ri, ci, vs = [], [], []
+    for n, row in enumerate(xs):
+        for key, value in row.items():
+            ri.append(n)
+            ci.append(index[key])
+            vs.append(value)
+    x = sparse.csr_matrix((vs, (ri, ci)), shape=(len(xs), len(names)))
+    d, k = len(names), len(classes)
+    mix = monotone and k == 3
+
+    def weights(theta: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        p: npt.NDArray[np.float64] = theta[: d * k].reshape(d, k)
+        if not mix:
+            return p
+        out: npt.NDArray[np.float64] = np.stack([p[:, 0], p[:, 1] + p[:, 2], p[:, 1] - p[:, 2]], axis=1)
+        return out
+
+    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        w, b = weights(theta), theta[d * k :]
+        z = x @ w + b
+        z = z - z.max(axis=1, keepdims=True)
+        lse = np.log(np.exp(z).sum(axis=1, keepdims=True))
+        g = np.exp(z - lse) - ys
+        value = float(-(ys * (z - lse)).sum() + 0.5 / c * (w * w).sum())
+        gw = np.asarray(x.T @ g + w / c)
+        if mix:
+            gw = np.stack([gw[:, 0], gw[:, 1] + gw[:, 2], gw[:, 1] - gw[:, 2]], axis=1)
+        return value, np.concatenate([gw.ravel(), g.sum(axis=0)])
+
+    free: tuple[float | None, float | None] = (None, None)
+    bounds: list[tuple[float | None, float | None]] = []
+    for name in names:
+        sign = monotone_sign(name) if mix else 0
+        bounds += [free] * (k - 1) + [(0.0, None) if sign > 0 else (None, 0.0) if sign < 0 else free]
+    bounds += [free] * k
+    res = optimize.minimize(
+        loss, np.zeros(d * k + k), jac=True, method="L-BFGS-B", bounds=bounds, options={"maxiter": 3000}
+    )
+    return Linear(classes, tuple(names), weights(res.x), res.x[d * k :])
+
+
+#: Fit the actor part with the :data:`MONOTONE` constraints.
+MONOTONE_FIT = True
+
+#: Regularisation of the page part (a handful of dense features, one row per page).
+PAGE_C = 1.0
+
+
+def fit(rows: Sequence[Row], c: float) -> JudgeModel:
+    """Both parts of the judge: the page part on one row per page, then the actor part on every row."""
+    pages = {r.page: r for r in rows}
+    page = fit_linear(
+        [r.style for r in pages.values()],
+        np.array([[0.0, 1.0] if r.genre != "news" else [1.0, 0.0] for r in pages.values()]),
+        PAGE_CLASSES,
+        PAGE_C,
+    )
+    partial = JudgeModel(page, page, {})
+    xs = [with_opinion(r.features, partial.opinion(r.style)) for r in rows]
+    actor = fit_linear(xs, np.array([r.target() for r in rows]), CLASSES, c, monotone=MONOTONE_FIT)
+    return JudgeModel(page, actor, {})
+
+
+def decide(model: JudgeModel, rows: Sequence[Row]) -> list[str]:
+    """The judge's polarity per row, with the component's rules: places neutral, no polar call without cues."""
+    out = []
+    for r in rows:
+        p = model.actor.probs([with_opinion(r.features, model.opinion(r.style))])[0]
+        got = CLASSES[int(np.argmax(p))]
+        if r.kind == "place" or not allowed_call(got, r.evidence, r.features.get("agg", 0.0)):
+            got = "neutral"
+        out.append(got)
+    return out
+
+
+def agreement(rows: Sequence[Row], said: Sequence[str]) -> dict[str, list[int]]:
+    """[agreeing, rows] overall and by genre."""
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r, s in zip(rows, said, strict=True):
+        for key in ("all", r.genre):
+            out[key][0] += s in r.allowed
+            out[key][1] += 1
+    return dict(out)
+
+
+def _show(fig: Mapping[str, list[int]]) -> str:
+    return "  ".join(f"{k} {a / n:.3f} ({a}/{n})" for k, (a, n) in sorted(fig.items(), key=lambda kv: kv[0] != "all"))
+
+
+def cross_validate(rows: Sequence[Row], folds: int, c: float, seed: int) -> dict[str, Any]:
+    """Outlet-grouped K-fold agreement of the judge and of the rules on the same rows, and the page part's
+    accuracy (opinion or not) on the held-out pages."""
+    outlets = sorted({r.outlet for r in rows})
+    random.Random(seed).shuffle(outlets)
+    fold = {o: n % folds for n, o in enumerate(outlets)}
+    said = [""] * len(rows)
+    pages = [0, 0]
+    for k in range(folds):
+        train = [r for r in rows if fold[r.outlet] != k]
+        test = [n for n, r in enumerate(rows) if fold[r.outlet] == k]
+        model = fit(train, c)
+        for n, s in zip(test, decide(model, [rows[n] for n in test]), strict=True):
+            said[n] = s
+        for r in {rows[n].page: rows[n] for n in test}.values():
+            pages[0] += (model.opinion(r.style) >= 0.5) == (r.genre != "news")
+            pages[1] += 1
+    return {
+        "c": c,
+        "judge": agreement(rows, said),
+        "rules": agreement(rows, [r.rules for r in rows]),
+        "page_accuracy": pages,
+    }
+
+
+def collect(pages: Path, texts: Path, aside: str, mode: str, workers: int) -> tuple[list[Row], Counter[str]]:
+    """The labelled rows of every rebuilt page not set aside, and counts of what was skipped."""
+    skipped: Counter[str] = Counter()
+    records = {}
+    for _, _, record, _ in read_pages(pages):
+        if not record or not record.get("author_stance"):
+            continue
+        if aside and str(record["file"]).startswith(aside):
+            skipped["aside"] += 1
+            continue
+        if not (texts / record["file"]).is_file():
+            skipped["no text"] += 1
+            continue
+        records[record["file"]] = record
+    jobs = [(str(texts / f), f, mode) for f in sorted(records)]
+    with Pool(max(1, workers)) as pool:
+        analysed = dict(pool.imap_unordered(_analyse, jobs, chunksize=4))
+    rows = [row for f in sorted(records) for row in rows_of(records[f], analysed.get(f, []))]
+    skipped["labels without a slant actor"] = sum(len(r.get("author_stance") or {}) for r in records.values()) - len(
+        rows
+    )
+    return rows, skipped
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m slant.train.stance_judge", description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--pages", type=Path, default=Path("training/realnews/pages"))
+    p.add_argument("--texts", type=Path, required=True, help="the rebuilt texts of the labelled pages")
+    p.add_argument("--aside", default="tb7-", help="file-name prefix of the pages kept aside (left out)")
+    p.add_argument("--mode", default="fast", choices=("fast", "accurate"))
+    p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--c", type=float, action="append", default=[], help="inverse regularisation strength(s)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", type=Path, default=None)
+    args = p.parse_args(argv)
+    rows, skipped = collect(args.pages, args.texts, args.aside, args.mode, args.workers)
+    pages = len({r.page for r in rows})
+    print(f"{len(rows)} labelled rows on {pages} pages; skipped: {dict(skipped)}", flush=True)
+    results = []
+    for c in args.c or [0.1, 0.3, 1.0]:
+        r = cross_validate(rows, args.folds, c, args.seed)
+        acc = r["page_accuracy"]
+        print(
+            f"C={c}: judge {_show(r['judge'])}\n       rules {_show(r['rules'])}\n"
+            f"       page part (opinion or not) {acc[0] / max(1, acc[1]):.3f} ({acc[0]}/{acc[1]} pages)",
+            flush=True,
+        )
+        results.append(r)
+    best = max(results, key=lambda r: (r["judge"]["all"][0], -r["c"]))
+    if args.out is None:
+        return 0
+    model = fit(rows, best["c"])
+    card = {
+        "name": "slant author-stance judge",
+        "mode": args.mode,
+        "date": dt.date.today().isoformat(),
+        "data": f"training/realnews/pages: {len(rows)} author-stance labels on {pages} pages (pages starting "
+        f"{args.aside!r} kept aside); no text is included, only feature names and weights",
+        "c": best["c"],
+        "page_c": PAGE_C,
+        "cross_validation": {
+            "folds": args.folds,
+            "grouped_by": "outlet",
+            "results": results,
+        },
+    }
+    model = JudgeModel(model.page, model.actor, card)
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"{args.mode}.json"
+    path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path} ({path.stat().st_size / 1e3:.0f} kB), C={best['c']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
