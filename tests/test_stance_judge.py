@@ -109,6 +109,18 @@ def test_author_stance_from_the_judge(
         assert evidence in [e.text for e in st.evidence]
 
 
+@pytest.mark.parametrize("text", [OPED, PRAISE, REPORT, PLACE])
+def test_scores_agree_with_polarities(fast: Pipeline, text: str) -> None:
+    # readers of ``score`` (the report's heatmap, the network) must see what ``polarity`` says
+    for st in analyse(fast, text).stances:
+        if st.holder != "author":
+            continue
+        if st.polarity == "neutral":
+            assert st.score == 0.0
+        else:
+            assert (st.score > 1 / 3) if st.polarity == "positive" else (st.score < -1 / 3), st
+
+
 @pytest.mark.parametrize(("text", "low", "high"), [(OPED, 0.5, 1.0), (PRAISE, 0.5, 1.0), (REPORT, 0.0, 0.3)])
 def test_opinion_score(fast: Pipeline, text: str, low: float, high: float) -> None:
     an = analyse(fast, text)

@@ -20,6 +20,7 @@ about the actor (and, for a negative one, the author's loaded words there), and 
 balance of those cues (:func:`allowed_call`); otherwise it is neutral. The actor part is fitted so that more
 of the author's praise never leans it toward blame, nor the other way round (``slant.train.stance_judge``).
 Places hold no author stance (a capital city is where a story happens, not whom the writer judges).
+A stance's ``score`` is the judge's probability of its call, negative for blame, 0 for a neutral stance.
 Speakers' stances pass through unchanged.
 """
 
@@ -342,17 +343,25 @@ def judge_stances(
     judged: dict[str, Stance] = {}
     for st, p in zip(authored, probs, strict=True):
         polarity = CLASSES[int(np.argmax(p))]
-        score = round(float(p[1] - p[2]), 3)
         evidence: tuple[Span, ...] = ()
         signal = signals.get(st.target)
         if kinds.get(st.target) == "place":
-            polarity, score = "neutral", 0.0
+            polarity = "neutral"
         elif polarity != "neutral":
             cues = signal.cues if signal else ()
             signs = (any(c[2] > 0 for c in cues), any(c[2] < 0 for c in cues))
             evidence = _evidence(polarity, signal, flags, text)
             if not evidence or not allowed_call(polarity, signs, features.actors[st.target].get("agg", 0.0)):
-                polarity, score, evidence = "neutral", 0.0, ()
+                polarity, evidence = "neutral", ()
+        # the judge's probability of its call, signed; a neutral stance scores 0, so that every reader of
+        # ``score`` (heatmaps, the network) agrees with ``polarity``
+        score = (
+            round(float(p[1]), 3)
+            if polarity == "positive"
+            else -round(float(p[2]), 3)
+            if polarity == "negative"
+            else 0.0
+        )
         judged[st.target] = replace(st, polarity=polarity, score=score, evidence=evidence)  # type: ignore[arg-type]
     return opinion, tuple(judged.get(st.target, st) if st.holder == "author" else st for st in stances)
 
