@@ -117,6 +117,7 @@ class _Sentence:
         self.tokens = tokens_of(doc)[sent.start : sent.end] if doc is not None and doc is not sent else list(sent)
         self.starts = [t.idx - self.base for t in self.tokens]
         self.chains: dict[int, list[Any]] = {}
+        self.climbs: dict[int, tuple[list[Any], dict[int, int], list[int]]] = {}
         #: What a scorer found in this sentence independently of holder and target (see ``_token_cues``).
         self.memo: dict[tuple[str, int, Any], Any] = {}
 
@@ -151,15 +152,28 @@ class _Sentence:
             self.chains[tok.i] = got
         return got
 
+    def _climb(self, tok: Any) -> tuple[list[Any], dict[int, int], list[int]]:
+        """A token's chain to the root, each chain token's place in it, and how many clause boundaries the
+        chain's first ``k`` tokens hold (``cum[k]``): made once per token, as :meth:`distance` asks for the
+        same tokens hundreds of times an article."""
+        got = self.climbs.get(tok.i)
+        if got is None:
+            chain = self.chain(tok)
+            cum = [0]
+            for x in chain:
+                cum.append(cum[-1] + _is_boundary(x))
+            got = (chain, {t.i: k for k, t in enumerate(chain)}, cum)
+            self.climbs[tok.i] = got
+        return got
+
     def distance(self, a: Any, b: Any) -> tuple[int, int]:
         """Edges on the tree path between two tokens and the clause boundaries it crosses."""
-        ca, cb = self.chain(a), self.chain(b)
-        pos = {t.i: k for k, t in enumerate(ca)}
+        ca, pos, cum_a = self._climb(a)
+        cb, _, cum_b = self._climb(b)
         for j, t in enumerate(cb):
             k = pos.get(t.i)
             if k is not None:
-                crossings = sum(1 for x in ca[:k] if _is_boundary(x)) + sum(1 for x in cb[:j] if _is_boundary(x))
-                return k + j, crossings
+                return k + j, cum_a[k] + cum_b[j]
         return len(ca) + len(cb), 2  # different trees: far apart
 
 
