@@ -65,6 +65,15 @@ def test_articles_not_to_analyse_pass_through_without_nlp() -> None:
     assert [a.article.id for a in out] == ["id000001", "id000002"]
 
 
+def test_contexts_give_trainers_the_parse_and_every_component_s_data() -> None:
+    nlp = FakeNLP()
+    p = Pipeline([Counter()], nlp)
+    got = p.contexts([art(1, status="skipped_language"), art(2, "a b")])
+    assert [(a.id, ctx is None) for a, ctx in got] == [("id000001", True), ("id000002", False)]
+    ctx = got[1][1]
+    assert ctx is not None and ctx.data["scores"] == {"words": 2.0} and len(ctx.doc) == 2
+
+
 @pytest.mark.parametrize(
     ("components", "message"),
     [
