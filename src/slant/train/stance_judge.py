@@ -158,13 +158,12 @@ MONOTONE: tuple[tuple[str, int], ...] = (
     ("sum_neg", -1),
     ("cue-|bound", -1),
     ("cue-|free", -1),
-    ("cue-*op", -1),
 )
 
 
 def monotone_sign(name: str) -> int:
     """+1 when a feature may only push toward positive (relative to negative), -1 the other way, 0 free."""
-    if name == "cue-" or name.startswith("cue-*"):
+    if name == "cue-" or name.startswith("cue-*"):  # all negative cues; "cue-|patient" stays free
         return -1
     for prefix, sign in MONOTONE:
         if name == prefix or name.startswith((prefix + "*", prefix + "|")):

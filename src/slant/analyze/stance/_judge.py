@@ -12,8 +12,8 @@ labelled pages (``python -m slant.train.stance_judge``; ``training/realnews``):
   (:class:`~slant.analyze.stance._aggregate.AuthorSignal`, with how each cue hangs on it), what the article
   does with it (kind, prominence, in the title, speakers' stances and relations toward it) and the loaded
   or biased sentences about it, each feature once as it is and once scaled by P(opinion); a multinomial
-  logistic regression turns them into P(neutral, positive, negative). The page never pushes every actor
-  one way: it only weighs what is said about each.
+  logistic regression turns them into P(neutral, positive, negative). How the page is written enters only
+  through each actor's own features, never as a verdict on every actor at once.
 
 A polar judgement is shown only with evidence of its sign: the rules' cues of that sign in the sentences
 about the actor (and, for a negative one, the author's loaded words there), and never against the clear
