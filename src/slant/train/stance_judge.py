@@ -93,7 +93,6 @@ def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
     out = []
     for a in ctx.data.get("actors", ()):
         sig = signals.get(a.id)
-        cues = sig.cues if sig else ()
         out.append(
             {
                 "id": a.id,
@@ -104,7 +103,7 @@ def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
                 "features": feats.actors.get(a.id, {}),
                 "style": page,
                 "rules": rules.get(a.id, "neutral"),
-                "evidence": (any(c[2] > 0 for c in cues), any(c[2] < 0 for c in cues)),
+                "evidence": sig.signs if sig else (False, False),
             }
         )
     return name, out

@@ -169,6 +169,21 @@ def build_items(
     return items, slots
 
 
+def strongest(
+    slots: Sequence[Slot], probs: Sequence[Probs], holder: str | None = None
+) -> dict[Slot, tuple[float, int]]:
+    """Per slot (of ``holder``, or of everyone), the signed score of its strongest item and that item's index:
+    within a sentence, the mention with the strongest score stands for the actor."""
+    best: dict[Slot, tuple[float, int]] = {}
+    for i, (slot, p) in enumerate(zip(slots, probs, strict=True)):
+        if holder is not None and slot.holder != holder:
+            continue
+        s = signed(p)
+        if slot not in best or abs(s) > abs(best[slot][0]):
+            best[slot] = (s, i)
+    return best
+
+
 @dataclass(frozen=True, slots=True)
 class AuthorSignal:
     """What the author's own words say about one target, before any judgement of genre: per sentence that
@@ -180,21 +195,19 @@ class AuthorSignal:
     signed: tuple[float, ...]
     cues: tuple[tuple[int, int, float, str], ...]
 
+    @property
+    def signs(self) -> tuple[bool, bool]:
+        """Whether any cue is positive, and whether any is negative."""
+        return any(c[2] > 0 for c in self.cues), any(c[2] < 0 for c in self.cues)
+
 
 def author_signals(
     items: Sequence[TargetItem], slots: Sequence[Slot], probs: Sequence[Probs], cues: Sequence[Sequence[Cue]]
 ) -> dict[str, AuthorSignal]:
     """Per target: the author's sentences about it, their signed scores and cues (the stronger mention of a
     sentence stands for it, as in :func:`aggregate`; speech acts are the speakers', not the author's)."""
-    best: dict[Slot, tuple[float, int]] = {}
-    for i, (slot, p) in enumerate(zip(slots, probs, strict=True)):
-        if slot.holder != "author":
-            continue
-        s = signed(p)
-        if slot not in best or abs(s) > abs(best[slot][0]):
-            best[slot] = (s, i)
     per: dict[str, list[tuple[float, int]]] = {}
-    for slot, one in best.items():
+    for slot, one in strongest(slots, probs, "author").items():
         per.setdefault(slot.target, []).append(one)
     out = {}
     for target, got in per.items():
@@ -232,11 +245,7 @@ def aggregate(
 ) -> tuple[Stance, ...]:
     """Stances from scored items and speech acts (see the module docstring); author stances first, then by
     target order."""
-    best: dict[Slot, tuple[float, int]] = {}
-    for i, (slot, p) in enumerate(zip(slots, probs, strict=True)):
-        s = signed(p)
-        if slot not in best or abs(s) > abs(best[slot][0]):
-            best[slot] = (s, i)
+    best = strongest(slots, probs)
     for k, act in enumerate(acts):
         slot = Slot(act.holder, act.target, act.sentence)
         if slot not in best or abs(act.signed) > abs(best[slot][0]):

@@ -32,7 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -222,9 +222,14 @@ class Linear:
     weights: npt.NDArray[np.float64]
     bias: npt.NDArray[np.float64]
 
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Each feature's row in :attr:`weights` (made once per model, not once per article)."""
+        return {name: k for k, name in enumerate(self.features)}
+
     def probs(self, rows: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
         """The class probabilities of each row of features (unknown names are ignored)."""
-        index = {name: k for k, name in enumerate(self.features)}
+        index = self.index
         x = np.zeros((len(rows), len(self.features)))
         for r, row in enumerate(rows):
             for name, value in row.items():
@@ -348,8 +353,7 @@ def judge_stances(
         if kinds.get(st.target) == "place":
             polarity = "neutral"
         elif polarity != "neutral":
-            cues = signal.cues if signal else ()
-            signs = (any(c[2] > 0 for c in cues), any(c[2] < 0 for c in cues))
+            signs = signal.signs if signal else (False, False)
             evidence = _evidence(polarity, signal, flags, text)
             if not evidence or not allowed_call(polarity, signs, features.actors[st.target].get("agg", 0.0)):
                 polarity, evidence = "neutral", ()
