@@ -98,3 +98,32 @@ def test_labelled_pages_keep_aside_the_stories_a_prefix_names(shared_dir: Path, 
     out.write_text("# Benchmarks\n", encoding="utf-8")
     result.write(out)
     assert "realnews-train-fast" in out.read_text(encoding="utf-8")
+
+
+def test_ranking_figures_count_main_actors_listed_first() -> None:
+    from slant.bench.realnews import ranking_figures
+
+    rows = [
+        {
+            "file": "t1__herald__1.txt",
+            "actors": [
+                {"name": "Ada Quill", "main": True, "forms": ["Quill"]},
+                {"name": "Tom Reyes", "main": True},
+                {"name": "Nell Abara", "main": False},
+                {"name": "Not Found", "main": True},
+            ],
+        },
+        {"file": "t1__courier__2.txt", "actors": [{"name": "Ada Quill", "main": True}]},  # no output
+    ]
+
+    def actor(name: str, mentions: int) -> dict[str, object]:
+        return {"name": name, "aliases": [], "mentions": [{"start": 0, "end": 1, "text": "x"}] * mentions}
+
+    output = {
+        "source": "texts/t1__herald__1.txt",
+        # slant's order (by salience): Quill, Abara, Reyes; by mentions: Abara, Reyes, Quill
+        "actors": [actor("Quill", 1), actor("Nell Abara", 9), actor("Tom Reyes", 5)],
+    }
+    got = ranking_figures(rows, [json.dumps(output)])
+    assert got["main actors listed first"]["ALL"] == {"num": 1, "den": 2, "value": 0.5}
+    assert got["main actors listed first by mentions"]["ALL"]["num"] == 1

@@ -185,3 +185,6 @@ def test_show_lists_flags_and_scores(tmp_path: Path) -> None:
     assert code == 0
     assert "loaded language" in out and "insult" in out
     assert "hyperpartisan" in out and "loaded_density" in out
+    main = out[out.index("main actors: where the author stands") : out.index("\nactors")]
+    assert "Gerald Mawdsley" in main and "negative" in main  # the column against him, first, with its sentence
+    assert main.index("Gerald Mawdsley") < main.index("Labour")

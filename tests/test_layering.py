@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 FOUNDATION = frozenset({"slant.errors", "slant.config", "slant.models"})
 ANALYZERS = frozenset(
     f"slant.analyze.{name}"
-    for name in ("actors", "common", "loaded", "models", "quotes", "relations", "stance", "tropes")
+    for name in ("actors", "common", "loaded", "models", "quotes", "relations", "salience", "stance", "tropes")
 )
 #: unit -> the units it may import (besides itself). A unit is a top-level module or package of slant, or
 #: one capability package of slant.analyze; ``slant.analyze`` alone is its ``base``.

@@ -12,13 +12,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from slant.analyze.common import Linear
 from slant.analyze.stance._aggregate import AuthorSignal, Slot, author_signals
 from slant.analyze.stance._judge import (
     CLASSES,
     PAGE_CLASSES,
     ArticleFeatures,
     JudgeModel,
-    Linear,
     allowed_call,
     judge_stances,
     load_judge,
@@ -79,8 +79,8 @@ def author(an: Analysis, actor_id: str) -> Stance:
 
 
 def test_the_modes_end_with_their_judge() -> None:
-    assert components_for("fast")[-1] == "slant.stance-judge.v1"
-    assert components_for("accurate")[-1] == "slant.stance-judge-model.v1"
+    assert components_for("fast")[-2:] == ("slant.stance-judge.v2", "slant.salience.v1")
+    assert components_for("accurate")[-2:] == ("slant.stance-judge-model.v2", "slant.salience.v1")
 
 
 @pytest.mark.parametrize(

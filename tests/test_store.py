@@ -78,7 +78,7 @@ def rally(article_id: str = "a1b2c3d4e5f60718", pipeline: tuple[str, ...] = ("sl
             language="en",
         ),
         actors=(
-            Actor("ken-marlowe", "Ken Marlowe", "person", ("Marlowe",), mentions(t, "Ken Marlowe", "Marlowe")),
+            Actor("ken-marlowe", "Ken Marlowe", "person", ("Marlowe",), mentions(t, "Ken Marlowe", "Marlowe"), 0.875),
             Actor("odile-frane", "Odile Frane", "person", ("Frane",), mentions(t, "Odile Frane", "Frane's")),
             Actor("eastmoor", "Eastmoor", "place", (), mentions(t, "Eastmoor")),
             Actor("harbour-party", "Harbour Party", "party", (), mentions(t, "Harbour Party")),
@@ -110,7 +110,7 @@ def rally(article_id: str = "a1b2c3d4e5f60718", pipeline: tuple[str, ...] = ("sl
             ),
         ),
         stances=(
-            Stance("author", "ken-marlowe", "neutral", -0.0, ()),
+            Stance("author", "ken-marlowe", "neutral", -0.0, (), confidence=0.625),
             Stance("ken-marlowe", "odile-frane", "positive", 0.8125, (span(t, "the only candidate who listens"),)),
         ),
         flags=(
@@ -278,6 +278,23 @@ def test_relation_condition_column_added_to_an_older_database(tmp_path: Path) ->
         assert "0003_relation_condition" in store.applied
         store.write([a])
         assert store.get("cond0001") == a
+
+
+def test_salience_and_confidence_columns_added_to_an_older_database(tmp_path: Path) -> None:
+    """0006 adds article_actors.salience and stances.confidence to a database made before they existed."""
+    db = tmp_path / "old.db"
+    engine = make_engine(str(db))
+    mig.upgrade(engine, target="0005_mask_run_passwords")
+    with engine.begin() as conn:
+        conn.exec_driver_sql('ALTER TABLE article_actors DROP COLUMN "salience"')
+        conn.exec_driver_sql('ALTER TABLE stances DROP COLUMN "confidence"')
+    engine.dispose()
+    with Store(str(db)) as store:
+        assert store.applied == ["0006_salience_confidence"]
+        store.write([rally()])
+        got = store.get(rally().article.id)
+    assert got == rally()
+    assert got is not None and got.actors[0].salience == 0.875 and got.stances[0].confidence == 0.625
 
 
 def test_migrations_are_ordered_and_unique() -> None:
@@ -483,6 +500,7 @@ def spans(draw: st.DrawFn, text: str) -> Span:
 names = st.text(min_size=1, max_size=24)
 maybe = st.none() | st.text(max_size=20)
 floats = st.floats(allow_nan=False, allow_infinity=False)
+unit = st.floats(min_value=0.0, max_value=1.0)
 
 
 @st.composite
@@ -511,6 +529,7 @@ def analyses(draw: st.DrawFn) -> Analysis:
                 kind=st.sampled_from(ACTOR_KINDS),
                 aliases=st.lists(names, max_size=3).map(tuple),
                 mentions=st.lists(spans(text), max_size=3).map(tuple),
+                salience=st.none() | unit,
             ),
             max_size=4,
         )
@@ -563,6 +582,7 @@ def analyses(draw: st.DrawFn) -> Analysis:
                         st.sampled_from(["positive", "negative", "neutral"]),
                         floats,
                         st.lists(spans(text), max_size=2).map(tuple),
+                        st.none() | unit,
                     ),
                     max_size=3,
                 )

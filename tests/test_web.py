@@ -55,9 +55,9 @@ def span(text: str, needle: str, nth: int = 0) -> Span:
 
 def hostile() -> Analysis:
     t = HOSTILE_TEXT
-    quill = Actor("ada-quill", "Ada Quill", "person", ("Quill",), (span(t, "Ada Quill"), span(t, "Quill", 1)))
+    quill = Actor("ada-quill", "Ada Quill", "person", ("Quill",), (span(t, "Ada Quill"), span(t, "Quill", 1)), 0.9)
     img = '"><img src=x onerror=alert(2)>'
-    odd = Actor("img", img, "other", (), (span(t, img),))
+    odd = Actor("img", img, "other", (), (span(t, img),), 0.6)
     quoted = span(t, "<script>alert(1)</script> is what they want")
     return Analysis(
         article=Article(
@@ -74,7 +74,7 @@ def hostile() -> Analysis:
         actors=(quill, odd),
         quotes=(Quote(quoted.text, quoted.start, quoted.end, "direct", "ada-quill", "Ada Quill", "said"),),
         relations=(Relation("img", "ada-quill", "oppose", "attack", span(t, "called Quill a traitor"), 0.8),),
-        stances=(Stance("author", "ada-quill", "negative", -0.6, (span(t, "traitor"),)),),
+        stances=(Stance("author", "ada-quill", "negative", -0.6, (span(t, "traitor"),), 0.75),),
         flags=(
             Flag("loaded", "smear", "smear word", *_se(span(t, "traitor & a liar")), "traitor & a liar"),
             # overlaps the quote: the highlighted pieces must not nest wrongly
@@ -267,6 +267,11 @@ async def test_article_page_marks_up_the_text_it_escapes(client: httpx.AsyncClie
         assert needle in doc
     assert 'href="javascript' not in doc and "javascript:alert(5)" in doc  # the URL is text, never a link
     assert f'class="story-link" href="/stories/{STORY}"' in doc
+    # the main actors, most salient first, with the author's stance, its confidence and its sentence, escaped
+    main = doc[doc.index('class="main-actors"') : doc.index('class="actors"')]
+    assert main.index("Ada Quill") < main.index("&lt;img src=x")
+    assert ">negative<" in main and ">0.75<" in main and ">0.90<" in main
+    assert "&#34;&gt;&lt;img src=x onerror=alert(2)&gt; and called Quill a traitor &amp; a liar." in main
 
 
 @pytest.mark.parametrize("ref", ["wire/courier/day-3.txt", "wire%2Fcourier%2Fday-3.txt", "b000000000000003"])

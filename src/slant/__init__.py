@@ -20,7 +20,19 @@ from slant.errors import (
     SlantError,
     StoreError,
 )
-from slant.models import Actor, Analysis, Article, Flag, Quote, RawDocument, Relation, Span, Stance, Story
+from slant.models import (
+    Actor,
+    Analysis,
+    Article,
+    Flag,
+    MainActor,
+    Quote,
+    RawDocument,
+    Relation,
+    Span,
+    Stance,
+    Story,
+)
 
 if TYPE_CHECKING:
     from slant.api import (
@@ -47,6 +59,7 @@ __all__ = [
     "ConfigError",
     "Flag",
     "InputError",
+    "MainActor",
     "ModelError",
     "NotFoundError",
     "PipelineError",

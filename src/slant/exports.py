@@ -96,7 +96,7 @@ Row = dict[str, Any]
 def article_row(a: Analysis) -> Row:
     """One article as a row of the ``articles`` table."""
     art = a.article
-    top = sorted(a.actors, key=lambda x: -len(x.mentions))[:5]
+    top = sorted(a.actors, key=lambda x: (-(x.salience if x.salience is not None else -1.0), -len(x.mentions)))[:5]
     return {
         "id": art.id,
         "source": art.source,

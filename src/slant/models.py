@@ -20,7 +20,7 @@ ACTOR_KINDS: tuple[str, ...] = ("person", "org", "party", "place", "group", "oth
 #: Why an article was or was not analysed.
 ArticleStatus = Literal["analysed", "skipped_language", "skipped_empty", "duplicate"]
 
-JSON_VERSION = "1.0"
+JSON_VERSION = "1.1"
 
 
 _T = TypeVar("_T")
@@ -164,6 +164,8 @@ class Actor:
     ``id`` is local to the article (a slug of the name); the store links it to a canonical actor.
     ``aliases`` are the names as written (the texts of ``mentions``: :attr:`names`) and then the longer
     forms around them that describe the bearer ("House Speaker Nancy Pelosi", "her interior minister").
+    ``salience`` is the learned probability that a careful reader counts the actor among the article's main
+    actors (None where no salience model ran).
     """
 
     id: str
@@ -171,6 +173,7 @@ class Actor:
     kind: ActorKind
     aliases: tuple[str, ...] = ()
     mentions: tuple[Span, ...] = ()
+    salience: float | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -188,16 +191,19 @@ class Actor:
             "kind": self.kind,
             "aliases": list(self.aliases),
             "mentions": [m.to_json() for m in self.mentions],
+            "salience": self.salience,
         }
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Actor:
+        salience = d.get("salience")
         return cls(
             id=d["id"],
             name=d["name"],
             kind=d["kind"],
             aliases=tuple(d.get("aliases", ())),
             mentions=tuple(Span.from_json(m) for m in d.get("mentions", ())),
+            salience=None if salience is None else float(salience),
         )
 
 
@@ -289,13 +295,18 @@ class Relation:
 @_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Stance:
-    """Where a holder (``"author"`` or an actor id) stands toward a target actor."""
+    """Where a holder (``"author"`` or an actor id) stands toward a target actor.
+
+    ``confidence`` is a learned judge's probability of ``polarity`` (None where the stance comes from rules
+    alone, as a speaker's does).
+    """
 
     holder: str
     target: str
     polarity: Literal["positive", "negative", "neutral"]
     score: float
     evidence: tuple[Span, ...] = ()
+    confidence: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -304,16 +315,19 @@ class Stance:
             "polarity": self.polarity,
             "score": self.score,
             "evidence": [e.to_json() for e in self.evidence],
+            "confidence": self.confidence,
         }
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Stance:
+        confidence = d.get("confidence")
         return cls(
             holder=d["holder"],
             target=d["target"],
             polarity=d["polarity"],
             score=float(d["score"]),
             evidence=tuple(Span.from_json(e) for e in d.get("evidence", ())),
+            confidence=None if confidence is None else float(confidence),
         )
 
 
@@ -363,6 +377,45 @@ class Flag:
         )
 
 
+#: Salience at or above which an actor is one of the article's main actors (the salience model's even odds).
+MAIN_SALIENCE = 0.5
+#: At most this many main actors (a careful reader lists two to four).
+MAX_MAIN = 4
+#: Without salience (an analysis made before the salience model), this many most mentioned actors.
+MAIN_BY_MENTIONS = 3
+
+#: The end of a sentence: a stop (not one of a title's abbreviation, "Mr.", "Sen.") with its closing marks
+#: and the space after it, or a line break.
+_SENTENCE_END = re.compile(
+    r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bRep)(?<!\bSen)(?<!\bGov)(?<!\bGen)(?<!\b[A-Z])"
+    r"[.!?][\"'”’)\]]*\s+|\n+"
+)
+
+
+def sentence_around(text: str, start: int, end: int) -> Span:
+    """The sentence of ``text`` that holds ``text[start:end]`` (from the end of the previous sentence to the
+    end of the last one the span touches), stripped of the surrounding space."""
+    begin = 0
+    for prior in _SENTENCE_END.finditer(text, 0, max(0, start)):
+        begin = prior.end()
+    m = _SENTENCE_END.search(text, max(end - 1, begin))
+    stop = m.start() + len(m.group().rstrip()) if m else len(text)
+    piece = text[begin:stop]
+    lead = len(piece) - len(piece.lstrip())
+    piece = piece.strip()
+    return Span(begin + lead, begin + lead + len(piece), piece)
+
+
+@dataclass(frozen=True, slots=True)
+class MainActor:
+    """One of the article's main actors, with the author's stance toward it (None when the analysis has
+    none) and the sentence that holds the most of the stance's evidence (None for a stance without any)."""
+
+    actor: Actor
+    stance: Stance | None
+    sentence: Span | None
+
+
 @_quick_pickle
 @dataclass(frozen=True, slots=True)
 class Analysis:
@@ -408,6 +461,28 @@ class Analysis:
             "copy_of": self.copy_of,
             "pipeline": list(self.pipeline),
         }
+
+    def main_actors(self) -> tuple[MainActor, ...]:
+        """The actors the article is about, most salient first: those whose salience reaches
+        :data:`MAIN_SALIENCE` (at most :data:`MAX_MAIN`, and at least the most salient one), or without
+        salience the :data:`MAIN_BY_MENTIONS` most mentioned; each with the author's stance toward it and
+        the sentence that holds the most of that stance's evidence."""
+        if not self.actors:
+            return ()
+        if all(a.salience is None for a in self.actors):
+            chosen = sorted(self.actors, key=lambda a: -len(a.mentions))[:MAIN_BY_MENTIONS]
+        else:
+            ranked = sorted(self.actors, key=lambda a: -(a.salience or 0.0))
+            chosen = [a for a in ranked if (a.salience or 0.0) >= MAIN_SALIENCE][:MAX_MAIN] or ranked[:1]
+        stances = {s.target: s for s in self.stances if s.holder == "author"}
+        out = []
+        for actor in chosen:
+            stance = stances.get(actor.id)
+            sentences = [sentence_around(self.article.text, e.start, e.end) for e in stance.evidence] if stance else []
+            # the sentence that holds the most of the evidence (the first of those)
+            sentence = max(sentences, key=sentences.count) if sentences else None
+            out.append(MainActor(actor, stance, sentence))
+        return tuple(out)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Analysis:

@@ -35,8 +35,9 @@ REGISTRY: dict[str, str] = {
     "slant.bias-model.v7": "slant.analyze.models:ModelBiasComponent",
     "slant.hate-model.v5": "slant.analyze.models:HateModelComponent",
     "slant.partisan.v1": "slant.analyze.models:PartisanComponent",
-    "slant.stance-judge.v1": "slant.analyze.stance:StanceJudgeComponent",
-    "slant.stance-judge-model.v1": "slant.analyze.stance:ModelStanceJudgeComponent",
+    "slant.stance-judge.v2": "slant.analyze.stance:StanceJudgeComponent",
+    "slant.stance-judge-model.v2": "slant.analyze.stance:ModelStanceJudgeComponent",
+    "slant.salience.v1": "slant.analyze.salience:SalienceComponent",
 }
 
 #: The components each mode runs, in order, by versioned name.
@@ -50,7 +51,8 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.loaded.v1",
         "slant.tropes.v1",
         "slant.bias.v1",
-        "slant.stance-judge.v1",
+        "slant.stance-judge.v2",
+        "slant.salience.v1",
     ),
     "accurate": (
         "slant.actors.v11",
@@ -62,7 +64,8 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.tropes.v1",
         "slant.bias-model.v7",
         "slant.hate-model.v5",
-        "slant.stance-judge-model.v1",
+        "slant.stance-judge-model.v2",
+        "slant.salience.v1",
     ),
 }
 

@@ -45,6 +45,10 @@ FIGURES = (
     "hate recall (endorses)",
     "quoted hate flagged (quotes)",
 )
+#: Figures slant computes itself beside the scorer's: of the main actors a reader lists (and slant finds),
+#: how many are among the first k actors of slant's list (k = how many of them slant finds), with the list
+#: in slant's order (most salient first) and, for comparison, by mentions.
+RANKING = ("main actors listed first", "main actors listed first by mentions")
 COUNTS = ("articles", "splits", "merges", "not_actors present", "wrong-polarity relations", "false author-voice hate")
 
 
@@ -69,7 +73,7 @@ class RealnewsResult:
             "| figure | " + " | ".join(head) + " |",
             "|---|" + "---|" * len(names),
         ]
-        for fig in FIGURES:
+        for fig in (*FIGURES, *RANKING):
             cells = [_cell(self.parts[p]["figures"].get(fig, {}).get("ALL")) for p in names]
             lines.append(f"| {fig} | " + " | ".join(cells) + " |")
         for count in COUNTS[1:]:
@@ -131,11 +135,51 @@ def run_realnews(
             part = Path(tmp) / f"expect-{name}.jsonl"
             part.write_text("".join(json.dumps(r) + "\n" for r in subset), encoding="utf-8")
             result.parts[name] = _score(scorer, part, out)
+            result.parts[name]["figures"].update(ranking_figures(subset, outputs))
         if misses is not None:
             text = _run(scorer, [str(Path(tmp) / "expect-all.jsonl"), str(out), "--misses"])
             misses.write_text(text, encoding="utf-8")
             on_line(f"wrote {misses}")
     return result
+
+
+def ranking_figures(rows: Sequence[dict[str, Any]], outputs: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """:data:`RANKING`'s figures, in the scorer's shape (``{"ALL": {"num", "den", "value"}}``), over the
+    articles of ``rows`` that ``outputs`` (``analyze --json`` lines) has."""
+    from slant.train.realnews import matching_actor, norm_name
+
+    by_file = {}
+    for line in outputs:
+        data = json.loads(line)
+        by_file[Path(str(data.get("source", ""))).name] = data
+    hits = {name: 0 for name in RANKING}
+    den = 0
+    for row in rows:
+        data = by_file.get(row["file"])
+        if data is None:
+            continue
+        actors: list[dict[str, Any]] = [
+            {
+                "n": n,
+                "names": sorted({norm_name(x) for x in (a["name"], *a.get("aliases", ()))}),
+                "name": norm_name(a["name"]),
+                "mentions": len(a.get("mentions", ())),
+            }
+            for n, a in enumerate(data.get("actors", ()))
+        ]
+        main: set[int] = set()
+        for e in row.get("actors") or []:
+            if e.get("main"):
+                forms = {norm_name(e["name"]), *(norm_name(f) for f in e.get("forms") or [])}
+                hit = matching_actor(e["name"], forms, actors)
+                if hit is not None:
+                    main.add(hit["n"])
+        k = len(main)
+        den += k
+        by_mentions = sorted(actors, key=lambda a: (-a["mentions"], a["n"]))
+        hits[RANKING[0]] += sum(a["n"] in main for a in actors[:k])
+        hits[RANKING[1]] += sum(a["n"] in main for a in by_mentions[:k])
+    return {name: {"ALL": {"num": n, "den": den, "value": n / den if den else 0.0}} for name, n in hits.items()}
 
 
 def read_expectations(expect: Path) -> list[dict[str, Any]]:

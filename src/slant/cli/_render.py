@@ -1,5 +1,6 @@
 """One article marked up in the terminal (``slant show``): metadata, the text with actor mentions, quotes
-and flags styled, the scores, then tables of actors, quotes, relations, stances and flags."""
+and flags styled, the scores, then tables of the main actors (with the author's stance and its evidence),
+actors, quotes, relations, stances and flags."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def render_article(a: Analysis) -> None:
         out.print(Text("  ".join(f"{k} {v:.2f}" for k, v in sorted(a.scores.items())), style="dim"))
     names = {x.id: x.name for x in a.actors}
     tables = (
+        _main_table(a),
         _actors_table(a),
         _quotes_table(a, names),
         _relations_table(a, names),
@@ -77,14 +79,41 @@ def _short(text: str, n: int = 90) -> Text:
     return Text(text if len(text) <= n else text[: n - 1] + "…")
 
 
+STANCE_STYLES = {"positive": "green", "negative": "red", "neutral": "dim"}
+
+
+def _main_table(a: Analysis) -> Table:
+    """The main actors, most salient first, with the author's stance, its confidence and the sentence that
+    carries it (a polar stance always has one)."""
+    t = Table(title="main actors: where the author stands", title_justify="left")
+    for col in ("actor", "salience", "author", "conf.", "evidence"):
+        t.add_column(col, justify="right" if col in ("salience", "conf.") else "left")
+    for m in a.main_actors():
+        st, actor = m.stance, m.actor
+        t.add_row(
+            Text(actor.name, style=KIND_STYLES.get(actor.kind, "")),
+            _number(actor.salience),
+            Text(st.polarity, STANCE_STYLES[st.polarity]) if st else Text("–", "dim"),
+            _number(st.confidence if st else None),
+            _short(m.sentence.text, 90) if m.sentence else Text(""),
+        )
+    return t
+
+
+def _number(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}"
+
+
 def _actors_table(a: Analysis) -> Table:
+    """Every actor, in the analysis' order (most salient first)."""
     t = Table(title="actors", title_justify="left")
-    for col in ("actor", "kind", "mentions", "aliases"):
-        t.add_column(col, justify="right" if col == "mentions" else "left")
-    for actor in sorted(a.actors, key=lambda x: (-len(x.mentions), x.name)):
+    for col in ("actor", "kind", "salience", "mentions", "aliases"):
+        t.add_column(col, justify="right" if col in ("salience", "mentions") else "left")
+    for actor in a.actors:
         t.add_row(
             Text(actor.name, style=KIND_STYLES.get(actor.kind, "")),
             actor.kind,
+            _number(actor.salience),
             str(len(actor.mentions)),
             Text(", ".join(actor.aliases)),
         )
@@ -120,15 +149,14 @@ def _relations_table(a: Analysis, names: dict[str, str]) -> Table:
 
 def _stances_table(a: Analysis, names: dict[str, str]) -> Table:
     t = Table(title="stance", title_justify="left")
-    for col in ("holder", "toward", "polarity", "score", "evidence"):
-        t.add_column(col, justify="right" if col == "score" else "left")
-    style = {"positive": "green", "negative": "red", "neutral": "dim"}
-    for s in sorted(a.stances, key=lambda x: (x.holder != "author", x.score)):
+    for col in ("holder", "toward", "polarity", "score", "conf.", "evidence"):
+        t.add_column(col, justify="right" if col in ("score", "conf.") else "left")
+    for s in a.stances:  # the author's first, then by the target's salience
         if s.polarity == "neutral" and not s.evidence:
             continue
         holder = "author" if s.holder == "author" else names.get(s.holder, s.holder)
         t.add_row(
-            Text(holder), Text(names.get(s.target, s.target)), Text(s.polarity, style[s.polarity]),
-            f"{s.score:+.2f}", _short(", ".join(e.text for e in s.evidence), 60),
+            Text(holder), Text(names.get(s.target, s.target)), Text(s.polarity, STANCE_STYLES[s.polarity]),
+            f"{s.score:+.2f}", _number(s.confidence), _short(", ".join(e.text for e in s.evidence), 60),
         )  # fmt: skip
     return t

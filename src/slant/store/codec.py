@@ -63,6 +63,7 @@ def actor_row(article_id: str, position: int, actor: Actor, actor_id: int) -> di
         "aliases": list(actor.aliases),
         "mentions": [m.to_json() for m in actor.mentions],
         "mention_count": len(actor.mentions),
+        "salience": actor.salience,
     }
 
 
@@ -91,6 +92,7 @@ def other_rows(analysis: Analysis) -> dict[str, list[dict[str, Any]]]:
             {
                 "article_id": aid, "position": i, "holder": s.holder, "target": s.target,
                 "polarity": s.polarity, "score": s.score, "evidence": [e.to_json() for e in s.evidence],
+                "confidence": s.confidence,
             }
             for i, s in enumerate(analysis.stances)
         ],

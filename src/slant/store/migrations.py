@@ -106,12 +106,24 @@ def _mask_run_passwords(conn: Connection) -> None:
             conn.execute(update(runs).where(runs.c.id == run_id).values(counts={**counts, "db": display_url(db)}))
 
 
+def _salience_confidence(conn: Connection) -> None:
+    for table, name in (("article_actors", "salience"), ("stances", "confidence")):
+        if name not in {c["name"] for c in inspect(conn).get_columns(table)}:  # made by 0001 before it existed
+            kind = metadata.tables[table].c[name].type.compile(dialect=conn.dialect)
+            conn.execute(text(f'ALTER TABLE {table} ADD COLUMN "{name}" {kind}'))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_initial", _initial, "articles, analysis rows, canonical actors, runs, errors"),
     Migration("0002_fts", _fts, "full-text index over title and text (FTS5 on SQLite, GIN on PostgreSQL)"),
     Migration("0003_relation_condition", _relation_condition, "relations.condition: what a relation hangs on"),
     Migration("0004_stories", _stories, "stories, story features and copy links (articles.copy_of, copy_similarity)"),
     Migration("0005_mask_run_passwords", _mask_run_passwords, "runs.counts: the database URL's password masked"),
+    Migration(
+        "0006_salience_confidence",
+        _salience_confidence,
+        "article_actors.salience: how central an actor is; stances.confidence: the judge's probability",
+    ),
 )
 HEAD = MIGRATIONS[-1].name
 

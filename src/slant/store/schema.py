@@ -135,6 +135,7 @@ article_actors = Table(
     Column("aliases", JSON, nullable=False),
     Column("mentions", JSON, nullable=False),
     Column("mention_count", Integer, nullable=False),
+    Column("salience", Double),  # added by migration 0006_salience_confidence
     Index(None, "actor_id"),
 )
 
@@ -180,6 +181,7 @@ stances = Table(
     Column("polarity", String(16), nullable=False),
     Column("score", Double, nullable=False),
     Column("evidence", JSON, nullable=False),
+    Column("confidence", Double),  # added by migration 0006_salience_confidence
 )
 
 flags = Table(

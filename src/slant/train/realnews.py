@@ -22,7 +22,7 @@ import re
 import sys
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,6 +107,31 @@ def norm_name(name: str) -> str:
             s = rest
             continue
         return s
+
+
+def matching_actor(name: str, forms: set[str], actors: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The slant actor a label names (actors as dicts with normalised ``names`` and ``name``, and a
+    ``mentions`` count): the development scorer's rule, an exact name first, then the most mentioned."""
+    cands = [a for a in actors if set(a["names"]) & forms]
+    if not cands:
+        return None
+    exact = [a for a in cands if a["name"] == norm_name(name)]
+    return max(exact or cands, key=lambda a: a["mentions"])
+
+
+def trainer_arguments(prog: str, description: str) -> argparse.ArgumentParser:
+    """The command line every trainer on the labelled pages shares: ``--pages``, ``--texts``, ``--aside``,
+    ``--folds``, ``--c`` (repeatable), ``--seed``, ``--workers`` and ``--out``."""
+    p = argparse.ArgumentParser(prog=prog, description=description)
+    p.add_argument("--pages", type=Path, default=DEFAULT_PAGES)
+    p.add_argument("--texts", type=Path, required=True, help="the rebuilt texts of the labelled pages")
+    p.add_argument("--aside", default="tb7-", help="file-name prefix of the pages kept aside (left out)")
+    p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--c", type=float, action="append", default=[], help="inverse regularisation strength(s)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", type=Path, default=None)
+    return p
 
 
 def read_pages(folder: Path) -> list[tuple[str, int, dict[str, Any] | None, str | None]]:

@@ -16,7 +16,6 @@ final model is fitted on every row with the best C and written as ``OUT/<mode>.j
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import random
@@ -30,19 +29,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from slant.analyze.common import Linear
 from slant.analyze.stance._judge import (
     CLASSES,
     PAGE_CLASSES,
     JudgeModel,
-    Linear,
     allowed_call,
     features_of,
     with_opinion,
 )
-from slant.train.realnews import labels, norm_name, read_pages
+from slant.train.linear import fit_logistic
+from slant.train.realnews import labels, matching_actor, norm_name, read_pages, trainer_arguments
 
-#: Component names that are judges themselves (left out of the pipeline that makes the features).
-JUDGES = ("slant.stance-judge",)
+#: Components from the judge on (left out of the pipeline that makes the features: they run after it).
+JUDGES = ("slant.stance-judge", "slant.salience")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +109,6 @@ def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
     return name, out
 
 
-def _primary(name: str, forms: set[str], actors: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    """The slant actor a label names (the development scorer's rule: an exact name first, then most mentions)."""
-    cands = [a for a in actors if set(a["names"]) & forms]
-    if not cands:
-        return None
-    exact = [a for a in cands if a["name"] == norm_name(name)]
-    return max(exact or cands, key=lambda a: a["mentions"])
-
-
 def rows_of(record: Mapping[str, Any], actors: Sequence[Mapping[str, Any]]) -> list[Row]:
     """The labelled rows of one page (labels whose actor slant did not find give no row)."""
     forms = {
@@ -127,7 +118,7 @@ def rows_of(record: Mapping[str, Any], actors: Sequence[Mapping[str, Any]]) -> l
     out = []
     for name, value in (record.get("author_stance") or {}).items():
         allowed = tuple(x for x in labels(value) if x in CLASSES)
-        actor = _primary(name, forms.get(name, {norm_name(name)}), actors) if allowed else None
+        actor = matching_actor(name, forms.get(name, {norm_name(name)}), actors) if allowed else None
         if actor is None:
             continue
         out.append(
@@ -177,54 +168,9 @@ def fit_linear(
     c: float,
     monotone: bool = False,
 ) -> Linear:
-    """l2-regularised multinomial logistic regression (biases not penalised) on soft targets, by L-BFGS-B.
-
-    With ``monotone`` (three classes: neutral, positive, negative), each feature's positive and negative
-    weights are fitted as ``u + v`` and ``u - v`` with ``v`` bounded by :func:`monotone_sign`.
-    """
-    from scipy import optimize, sparse
-
-    names = sorted({key for x in xs for key in x})
-    index = {name: j for j, name in enumerate(names)}
-    ri, ci, vs = [], [], []
-    for n, row in enumerate(xs):
-        for key, value in row.items():
-            ri.append(n)
-            ci.append(index[key])
-            vs.append(value)
-    x = sparse.csr_matrix((vs, (ri, ci)), shape=(len(xs), len(names)))
-    d, k = len(names), len(classes)
-    mix = monotone and k == 3
-
-    def weights(theta: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        p: npt.NDArray[np.float64] = theta[: d * k].reshape(d, k)
-        if not mix:
-            return p
-        out: npt.NDArray[np.float64] = np.stack([p[:, 0], p[:, 1] + p[:, 2], p[:, 1] - p[:, 2]], axis=1)
-        return out
-
-    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
-        w, b = weights(theta), theta[d * k :]
-        z = x @ w + b
-        z = z - z.max(axis=1, keepdims=True)
-        lse = np.log(np.exp(z).sum(axis=1, keepdims=True))
-        g = np.exp(z - lse) - ys
-        value = float(-(ys * (z - lse)).sum() + 0.5 / c * (w * w).sum())
-        gw = np.asarray(x.T @ g + w / c)
-        if mix:
-            gw = np.stack([gw[:, 0], gw[:, 1] + gw[:, 2], gw[:, 1] - gw[:, 2]], axis=1)
-        return value, np.concatenate([gw.ravel(), g.sum(axis=0)])
-
-    free: tuple[float | None, float | None] = (None, None)
-    bounds: list[tuple[float | None, float | None]] = []
-    for name in names:
-        sign = monotone_sign(name) if mix else 0
-        bounds += [free] * (k - 1) + [(0.0, None) if sign > 0 else (None, 0.0) if sign < 0 else free]
-    bounds += [free] * k
-    res = optimize.minimize(
-        loss, np.zeros(d * k + k), jac=True, method="L-BFGS-B", bounds=bounds, options={"maxiter": 3000}
-    )
-    return Linear(classes, tuple(names), weights(res.x), res.x[d * k :])
+    """:func:`slant.train.linear.fit_logistic`; with ``monotone`` (three classes: neutral, positive,
+    negative), each feature's positive and negative weights are tied by :func:`monotone_sign`."""
+    return fit_logistic(xs, ys, classes, c, monotone_sign if monotone and len(classes) == 3 else None)
 
 
 #: Fit the actor part with the :data:`MONOTONE` constraints.
@@ -325,16 +271,8 @@ def collect(pages: Path, texts: Path, aside: str, mode: str, workers: int) -> tu
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m slant.train.stance_judge", description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--pages", type=Path, default=Path("training/realnews/pages"))
-    p.add_argument("--texts", type=Path, required=True, help="the rebuilt texts of the labelled pages")
-    p.add_argument("--aside", default="tb7-", help="file-name prefix of the pages kept aside (left out)")
+    p = trainer_arguments("python -m slant.train.stance_judge", (__doc__ or "").split("\n")[0])
     p.add_argument("--mode", default="fast", choices=("fast", "accurate"))
-    p.add_argument("--folds", type=int, default=5)
-    p.add_argument("--c", type=float, action="append", default=[], help="inverse regularisation strength(s)")
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--out", type=Path, default=None)
     args = p.parse_args(argv)
     rows, skipped = collect(args.pages, args.texts, args.aside, args.mode, args.workers)
     pages = len({r.page for r in rows})

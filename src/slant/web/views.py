@@ -59,10 +59,22 @@ def article_context(a: Analysis) -> dict[str, Any]:
             "target": name(s.target),
             "polarity": s.polarity,
             "score": s.score,
+            "confidence": s.confidence,
             "evidence": ", ".join(e.text for e in s.evidence),
         }
-        for s in sorted(a.stances, key=lambda x: (x.holder != "author", x.score))
+        for s in a.stances  # the author's first, then by the target's salience
         if not (s.polarity == "neutral" and not s.evidence)
+    ]
+    main = [
+        {
+            "name": m.actor.name,
+            "kind": m.actor.kind,
+            "salience": m.actor.salience,
+            "polarity": m.stance.polarity if m.stance else None,
+            "confidence": m.stance.confidence if m.stance else None,
+            "sentence": m.sentence.text if m.sentence else "",
+        }
+        for m in a.main_actors()
     ]
     return {
         "a": a,
@@ -71,7 +83,8 @@ def article_context(a: Analysis) -> dict[str, Any]:
         "meta": [x for x in (art.site_name, art.author, art.published) if x],
         "words": art.word_count,
         "body": article_html(a),
-        "actors": sorted(a.actors, key=lambda x: (-len(x.mentions), x.name)),
+        "main_actors": main,
+        "actors": a.actors,
         "quotes": [_quote_row(q, names) for q in a.quotes],
         "relations": [_relation_row(r, name) for r in a.relations],
         "stances": stances,

@@ -1,12 +1,13 @@
 """Helpers the analysers share: packaged word lists and tables (``_resources``), the general lexicon of
 titles, roles and stop words (``_lexicon``), name shapes and spellings (``_names``), transcript turns
-(``_transcript``), role nouns and role modifiers (``_roles``). No component lives here. Wire datelines are
+(``_transcript``), role nouns and role modifiers (``_roles``), the learned judges' linear scorer (``_linear``). No component lives here. Wire datelines are
 read in :mod:`slant.nlp.datelines`, since the spaCy pipeline uses them too.
 """
 
 from __future__ import annotations
 
 from slant.analyze.common._lexicon import Lexicon, Title, load_lexicon
+from slant.analyze.common._linear import Linear, read_model
 from slant.analyze.common._names import (
     canonical_spelling,
     initials,
@@ -31,6 +32,7 @@ from slant.analyze.common._transcript import Turn, find_turns, initials_of
 
 __all__ = [
     "Lexicon",
+    "Linear",
     "Title",
     "Turn",
     "agree",
@@ -46,6 +48,7 @@ __all__ = [
     "normalise",
     "one_member",
     "one_person",
+    "read_model",
     "read_tsv",
     "read_words",
     "role_nouns",

@@ -1,4 +1,4 @@
-"""The author's stance as a learned judgement over the whole article (``slant.stance-judge.v1``).
+"""The author's stance as a learned judgement over the whole article (``slant.stance-judge.v2``).
 
 The rules score each sentence; whether the cues of an article are the writer's stance or the story's is a
 matter of genre and voice, which no sentence shows. The judge has two linear parts, both trained on our
@@ -20,19 +20,20 @@ about the actor (and, for a negative one, the author's loaded words there), and 
 balance of those cues (:func:`allowed_call`); otherwise it is neutral. The actor part is fitted so that more
 of the author's praise never leans it toward blame, nor the other way round (``slant.train.stance_judge``).
 Places hold no author stance (a capital city is where a story happens, not whom the writer judges).
-A stance's ``score`` is the judge's probability of its call, negative for blame, 0 for a neutral stance.
+A stance's ``score`` is the judge's probability of its call, negative for blame, 0 for a neutral stance;
+its ``confidence`` is the judge's probability of the polarity shown (of neutral too, so a call held back
+for want of evidence shows how little the judge believed in neutral).
 Speakers' stances pass through unchanged.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -41,8 +42,8 @@ import numpy as np
 import numpy.typing as npt
 
 from slant.analyze.base import Component, Context
+from slant.analyze.common import Linear, read_model
 from slant.analyze.stance._aggregate import POLAR, PRIOR, AuthorSignal
-from slant.errors import ModelError
 from slant.models import Actor, Flag, Quote, Relation, Span, Stance
 from slant.nlp.spans import doc_text, sentences_of, token_columns
 
@@ -214,52 +215,6 @@ def article_features(
 
 
 @dataclass(frozen=True)
-class Linear:
-    """A multinomial logistic regression over named features (``weights[k]`` is feature ``k``'s row)."""
-
-    classes: tuple[str, ...]
-    features: tuple[str, ...]
-    weights: npt.NDArray[np.float64]
-    bias: npt.NDArray[np.float64]
-
-    @cached_property
-    def index(self) -> dict[str, int]:
-        """Each feature's row in :attr:`weights` (made once per model, not once per article)."""
-        return {name: k for k, name in enumerate(self.features)}
-
-    def probs(self, rows: Sequence[Mapping[str, float]]) -> npt.NDArray[np.float64]:
-        """The class probabilities of each row of features (unknown names are ignored)."""
-        index = self.index
-        x = np.zeros((len(rows), len(self.features)))
-        for r, row in enumerate(rows):
-            for name, value in row.items():
-                k = index.get(name)
-                if k is not None:
-                    x[r, k] = value
-        z = x @ self.weights + self.bias
-        z -= z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        out: npt.NDArray[np.float64] = e / e.sum(axis=1, keepdims=True)
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "classes": list(self.classes),
-            "features": list(self.features),
-            "weights": [[round(float(v), 6) for v in row] for row in self.weights],
-            "bias": [round(float(v), 6) for v in self.bias],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], classes: tuple[str, ...]) -> Linear:
-        if tuple(data.get("classes", ())) != classes:
-            raise ModelError(f"stance judge: classes must be {list(classes)}; retrain with slant.train.stance_judge")
-        n = len(data["features"])
-        weights = np.asarray(data["weights"], dtype=np.float64).reshape(n, len(classes))
-        return cls(classes, tuple(data["features"]), weights, np.asarray(data["bias"], dtype=np.float64))
-
-
-@dataclass(frozen=True)
 class JudgeModel:
     """The page part (P(news), P(opinion)) and the actor part (P(neutral, positive, negative))."""
 
@@ -282,8 +237,8 @@ class JudgeModel:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> JudgeModel:
         return cls(
-            Linear.from_json(data["page"], PAGE_CLASSES),
-            Linear.from_json(data["actor"], CLASSES),
+            Linear.from_json(data["page"], PAGE_CLASSES, "stance judge", "slant.train.stance_judge"),
+            Linear.from_json(data["actor"], CLASSES, "stance judge", "slant.train.stance_judge"),
             dict(data["card"]),
         )
 
@@ -296,12 +251,7 @@ def packaged_path(mode: str = "fast") -> Path:
 @lru_cache(maxsize=4)
 def load_judge(path: Path) -> JudgeModel:
     """A saved judge (cached per process)."""
-    try:
-        return JudgeModel.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ModelError(
-            f"cannot read the stance judge {path} ({exc}); reinstall slant or retrain with slant.train.stance_judge"
-        ) from exc
+    return read_model(path, JudgeModel.from_json, "stance judge", "slant.train.stance_judge")
 
 
 def _evidence(polarity: str, signal: AuthorSignal | None, flags: Sequence[Flag], text: str) -> tuple[Span, ...]:
@@ -366,14 +316,21 @@ def judge_stances(
             if polarity == "negative"
             else 0.0
         )
-        judged[st.target] = replace(st, polarity=polarity, score=score, evidence=evidence)  # type: ignore[arg-type]
+        confidence = round(float(p[CLASSES.index(polarity)]), 3)
+        judged[st.target] = replace(
+            st,
+            polarity=polarity,  # type: ignore[arg-type]
+            score=score,
+            evidence=evidence,
+            confidence=confidence,
+        )
     return opinion, tuple(judged.get(st.target, st) if st.holder == "author" else st for st in stances)
 
 
 class StanceJudgeComponent(Component):
     """Replaces the author's stances with the learned judge's (see the module docstring)."""
 
-    name: ClassVar[str] = "slant.stance-judge.v1"
+    name: ClassVar[str] = "slant.stance-judge.v2"
     requires: ClassVar[tuple[str, ...]] = (
         "doc",
         "actors",
@@ -407,7 +364,7 @@ class ModelStanceJudgeComponent(StanceJudgeComponent):
     """The judge of the accurate mode: the same features over the target-sentiment model's sentence scores,
     with weights trained on them (``resources/models/stance_judge/accurate.json``)."""
 
-    name: ClassVar[str] = "slant.stance-judge-model.v1"
+    name: ClassVar[str] = "slant.stance-judge-model.v2"
     mode: ClassVar[str] = "accurate"
 
 
