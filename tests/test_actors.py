@@ -119,6 +119,26 @@ EXAMPLES += [
 ]
 
 
+# Session 20: a person's full name the model ran onto the end of a party's name is the person.
+EXAMPLES += [
+    (
+        "Ada Quill has led the group since May. Speaking yesterday, deputy leader of the Harbour Party Ada Quill "
+        "said the vote was lost.",
+        [("Ada Quill", "person", {"Ada Quill"}), ("Harbour Party", "party", {"Harbour Party"})],
+    ),
+]
+
+
+def test_a_name_glued_to_a_party_stays_out_of_the_party(nlp: Any) -> None:
+    actors = actors_of(
+        nlp,
+        "Ada Quill has led the group since May. Speaking yesterday, deputy leader of the Harbour Party Ada Quill said so.",
+    )
+    assert sorted(a.name for a in actors if a.kind == "party") == ["Harbour Party"]
+    quill = find(actors, "Ada Quill")
+    assert quill is not None and len(quill.mentions) == 2
+
+
 @pytest.mark.parametrize(("text", "expected"), EXAMPLES, ids=[e[0][:40] for e in EXAMPLES])
 def test_examples(nlp: Any, text: str, expected: list[tuple[str, str, set[str]]]) -> None:
     actors = actors_of(nlp, text)
@@ -248,7 +268,7 @@ def test_offsets_property(nlp: Any, words: list[str]) -> None:
 def test_component_contract(nlp: Any) -> None:
     comp = ActorsComponent()
     assert isinstance(comp, Component)
-    assert comp.name == "slant.actors.v11"
+    assert comp.name == "slant.actors.v12"
     assert comp.requires == ("doc",)
     assert comp.provides == ("actors", "pronouns")
     text = "Ms Ali said she backed Labour."

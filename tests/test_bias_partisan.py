@@ -27,7 +27,7 @@ from slant.pipeline import Pipeline, build_pipeline
 
 from .conftest import EXAMPLES
 
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.bias.v1", "slant.partisan.v1")
+COMPONENTS = ("slant.actors.v12", "slant.quotes.v10", "slant.bias.v1", "slant.partisan.v1")
 
 NEUTRAL = (
     "The county council approved its annual budget on Tuesday after a two-hour debate. "

@@ -26,7 +26,7 @@ from slant.models import Analysis, Article, Flag, Quote
 from slant.pipeline import PIPELINES, Pipeline, build_pipeline
 from slant.store import Store
 
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.loaded.v1")
+COMPONENTS = ("slant.actors.v12", "slant.quotes.v10", "slant.loaded.v1")
 
 
 @pytest.fixture(scope="module")

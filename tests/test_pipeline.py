@@ -94,7 +94,7 @@ def test_unknown_component_name() -> None:
 def test_pipeline_names_without_loading() -> None:
     names = pipeline_names()
     assert names[0].startswith("spacy:en_core_web_sm-3.8")
-    assert "slant.actors.v11" in names
+    assert "slant.actors.v12" in names
 
 
 # ------------------------------------------------------------------------------- between processes

@@ -143,6 +143,27 @@ REAL_NEWS = [
         "Helena Voss said: But the council will not listen.",
         [("But the council will not listen", "indirect", "Helena Voss")],
     ),
+    # session 20: a paragraph that ends "X said:" frames the quote that opens the next paragraph
+    (
+        "The move was seen as a way round the rules. Speaking in the chamber, the deputy leader, Helena Voss, "
+        "said:\n\n“If it were a teacher, we would expect the process to be followed to the letter.”",
+        [("If it were a teacher, we would expect the process to be followed to the letter.", "direct", "Helena Voss")],
+    ),
+    # session 20: a name that ends a title with no commas speaks, not the title ("the chair of X Tom Reed")
+    (
+        "The chair of the finance committee Tom Reed told reporters: “The budget will be balanced by the spring.”",
+        [("The budget will be balanced by the spring.", "direct", "Tom Reed")],
+    ),
+    # session 20: quoted words later in a sentence that already quotes someone, with no one else named, are
+    # that speaker's
+    (
+        "The order “is granted on a nationwide basis,” Judge Tom Reed wrote, and bars enforcement “at every "
+        "border and port of entry until the court says otherwise.”",
+        [
+            ("The order “is granted on a nationwide basis,”", "mixed", "Tom Reed"),
+            ("at every border and port of entry until the court says otherwise.", "direct", "Tom Reed"),
+        ],
+    ),
 ]
 
 
@@ -174,6 +195,17 @@ EMBEDDED_UNFRAMED = [
         "Tom Reed stood outside the hall. He held a doll with the tag line “This is the future that the "
         "council members want.”",
         "This is the future that the council members want.",
+    ),
+    # a speaker quoted in the sentence before does not take over the writer's next sentence
+    (
+        "“We won,” said Tom Reed. The comparison is fair, because the council “is less bound by ideology than "
+        "any council we have had.”",
+        "is less bound by ideology than any council we have had.",
+    ),
+    # nor does a paragraph that merely ends with a colon frame the quote below without a reporting verb
+    (
+        "The banner read as follows:\n\n“Nobody in this town will ever forget what the council did to us.”",
+        "Nobody in this town will ever forget what the council did to us.",
     ),
 ]
 
@@ -280,7 +312,7 @@ def test_lexicon_has_a_why_for_every_entry() -> None:
 
 def test_component_contract() -> None:
     comp = QuotesComponent()
-    assert comp.name == "slant.quotes.v9"
+    assert comp.name == "slant.quotes.v10"
     assert comp.requires == ("doc", "actors", "pronouns")
     assert comp.provides == ("quotes",)
     assert REGISTRY[comp.name] == "slant.analyze.quotes:QuotesComponent"

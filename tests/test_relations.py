@@ -117,6 +117,40 @@ EXAMPLES: list[tuple[str, set[Row]]] = [
         "Paul Kent, the Labour lawmaker for Eastport North who had called for Martin Drury's expulsion, spoke.",
         {("Paul Kent", "Martin Drury", "oppose", "call_for_removal")},
     ),
+    # session 20: general constructions that were missed
+    (
+        "Councillors including Helena Voss and Paul Kent spoke at a rally in support of Martin Drury.",
+        {("Helena Voss", "Martin Drury", "support", "endorse"), ("Paul Kent", "Martin Drury", "support", "endorse")},
+    ),
+    (
+        "Martin Drury has been suspended from the Harbour Party.",
+        {("Harbour Party", "Martin Drury", "oppose", "expel")},
+    ),
+    (
+        "Helena Voss called on Martin Drury to resign.",
+        {("Helena Voss", "Martin Drury", "oppose", "call_for_removal")},
+    ),
+    ("Helena Voss urged Martin Drury to step down.", {("Helena Voss", "Martin Drury", "oppose", "call_for_removal")}),
+    ("Helena Voss said Martin Drury should resign.", {("Helena Voss", "Martin Drury", "oppose", "call_for_removal")}),
+    (
+        "Helena Voss demanded an apology from Martin Drury.",
+        {("Helena Voss", "Martin Drury", "oppose", "call_for_apology")},
+    ),
+    (
+        "Helena Voss, who has clashed with Martin Drury for years, spoke first.",
+        {("Helena Voss", "Martin Drury", "oppose", "criticise")},
+    ),
+    ("Helena Voss came to the defence of Martin Drury.", {("Helena Voss", "Martin Drury", "support", "defend")}),
+    ("Helena Voss threw her weight behind Martin Drury.", {("Helena Voss", "Martin Drury", "support", "endorse")}),
+    ("Helena Voss opened an inquiry into Martin Drury.", {("Helena Voss", "Martin Drury", "oppose", "sue")}),
+    (
+        "Helena Voss defended her nomination of Martin Drury.",
+        {("Helena Voss", "Martin Drury", "support", "endorse")},
+    ),
+    (
+        "The Eastmoor Tribunal ruled against Martin Drury.",
+        {("Eastmoor Tribunal", "Martin Drury", "oppose", "rule_against")},
+    ),
 ]
 
 # sentences that must yield no relation
@@ -135,6 +169,12 @@ NO_RELATION: list[str] = [
     "Voters in Eastport North who backed Martin Drury were angry.",  # "who" is the voters, not the place
     "Instead of backing Martin Drury, Helena Voss stayed silent.",  # what she did not do
     "Rather than being an ally and defending Martin Drury, Helena Voss said nothing.",
+    "Helena Voss said Martin Drury would resign in May.",  # news of a resignation, not a demand
+    "Helena Voss did not call on Martin Drury to resign.",
+    "Helena Voss said Martin Drury should not resign.",
+    "Martin Drury resigned from the Harbour Party.",  # nobody asked
+    "Helena Voss spoke in Leeds in support of the housing plan.",  # the target is not an actor
+    "Helena Voss lives in Leeds.",
 ]
 
 
@@ -221,7 +261,7 @@ def test_first_person_in_a_quote_is_the_speaker(nlp: Any) -> None:
 
 def test_component_contract_and_missing_quotes(nlp: Any) -> None:
     comp = RelationsComponent()
-    assert comp.name == "slant.relations.v2"
+    assert comp.name == "slant.relations.v3"
     assert comp.requires == ("doc", "actors", "pronouns", "quotes")
     assert comp.provides == ("relations",)
     text = "Helena Voss backs Martin Drury."

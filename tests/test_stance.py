@@ -28,7 +28,7 @@ from slant.bench.newsmtsc import metrics, score_newsmtsc
 from slant.models import Article, Quote, Span, Stance
 from slant.pipeline import Pipeline, build_pipeline, components_for
 
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.stance.v6")
+COMPONENTS = ("slant.actors.v12", "slant.quotes.v10", "slant.stance.v6")
 
 
 @pytest.fixture(scope="module")
@@ -736,7 +736,7 @@ def accurate_pipe() -> Pipeline:
     pytest.importorskip("onnxruntime")
     from slant.errors import ModelError
 
-    accurate = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.stance-model.v6"))
+    accurate = build_pipeline(("slant.actors.v12", "slant.quotes.v10", "slant.stance-model.v6"))
     try:
         analyse(accurate, "Critics said Ann Vole lied.")
     except ModelError as exc:

@@ -474,7 +474,7 @@ def test_new_pipeline_replaces_rows_atomically(store: Store) -> None:
         actors=(Actor("odile-frane", "Odile Frane", "person", (), mentions(t, "Odile Frane")),),
         stances=(Stance("author", "odile-frane", "positive", 0.25),),
         scores={"hyperpartisan": 0.5},
-        pipeline=("slant.actors.v11",),
+        pipeline=("slant.actors.v12",),
     )
     assert store.has_article(old.article.id, old.pipeline)
     assert store.write([new]) == WriteResult(updated=1)
@@ -485,8 +485,8 @@ def test_new_pipeline_replaces_rows_atomically(store: Store) -> None:
     assert [a.name for a in store.actors()] == ["Odile Frane"]  # actors no article names any more are gone
     assert store.has_article(old.article.id)
     assert not store.has_article(old.article.id, ["slant.actors.v1"])
-    assert store.has_article(old.article.id, ["slant.actors.v11"])
-    assert store.known_ids(["a1b2c3d4e5f60718", "nope"], pipeline=["slant.actors.v11"]) == {"a1b2c3d4e5f60718"}
+    assert store.has_article(old.article.id, ["slant.actors.v12"])
+    assert store.known_ids(["a1b2c3d4e5f60718", "nope"], pipeline=["slant.actors.v12"]) == {"a1b2c3d4e5f60718"}
     assert store.known_ids([]) == set()
 
 

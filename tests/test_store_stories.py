@@ -125,7 +125,7 @@ def test_a_reanalysis_is_clustered_again(store: Store) -> None:
     store.write([a, road("road0002", RETOLD, "2025-06-04")])
     api.update_stories(store)
     sid = store.get("road0002").story
-    changed = dataclasses.replace(a, pipeline=("slant.actors.v11",))
+    changed = dataclasses.replace(a, pipeline=("slant.actors.v12",))
     store.write([changed])
     assert store.get(a.article.id).story is None and store.story_features_missing(FEATURE_VERSION) == [a.article.id]
     report = api.update_stories(store)

@@ -239,7 +239,7 @@ def test_registered_in_both_pipelines() -> None:
     assert REGISTRY["slant.tropes.v1"] == "slant.analyze.tropes:TropesComponent"
     for names in PIPELINES.values():
         assert "slant.tropes.v1" in names
-        assert names.index("slant.quotes.v9") < names.index("slant.tropes.v1")
+        assert names.index("slant.quotes.v10") < names.index("slant.tropes.v1")
     assert TropesComponent.requires == ("doc", "actors", "quotes")
     assert TropesComponent.provides == ("flags",)
 

@@ -24,9 +24,9 @@ BUILTIN_KEYS = ("doc",)
 
 #: Every known component: versioned name -> ``module:Class``, imported only when a pipeline uses it.
 REGISTRY: dict[str, str] = {
-    "slant.actors.v11": "slant.analyze.actors:ActorsComponent",
-    "slant.quotes.v9": "slant.analyze.quotes:QuotesComponent",
-    "slant.relations.v2": "slant.analyze.relations:RelationsComponent",
+    "slant.actors.v12": "slant.analyze.actors:ActorsComponent",
+    "slant.quotes.v10": "slant.analyze.quotes:QuotesComponent",
+    "slant.relations.v3": "slant.analyze.relations:RelationsComponent",
     "slant.stance.v6": "slant.analyze.stance:StanceComponent",
     "slant.loaded.v1": "slant.analyze.loaded:LoadedComponent",
     "slant.stance-model.v6": "slant.analyze.stance:ModelStanceComponent",
@@ -43,9 +43,9 @@ REGISTRY: dict[str, str] = {
 #: The components each mode runs, in order, by versioned name.
 PIPELINES: dict[str, tuple[str, ...]] = {
     "fast": (
-        "slant.actors.v11",
-        "slant.quotes.v9",
-        "slant.relations.v2",
+        "slant.actors.v12",
+        "slant.quotes.v10",
+        "slant.relations.v3",
         "slant.partisan.v1",
         "slant.stance.v6",
         "slant.loaded.v1",
@@ -55,9 +55,9 @@ PIPELINES: dict[str, tuple[str, ...]] = {
         "slant.salience.v1",
     ),
     "accurate": (
-        "slant.actors.v11",
-        "slant.quotes.v9",
-        "slant.relations.v2",
+        "slant.actors.v12",
+        "slant.quotes.v10",
+        "slant.relations.v3",
         "slant.partisan.v1",
         "slant.stance-model.v6",
         "slant.loaded.v1",
@@ -96,7 +96,7 @@ def check_components(components: Sequence[Component]) -> None:
     seen: set[str] = set()
     for comp in components:
         if not comp.name:
-            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v11')")
+            raise PipelineError(f"{type(comp).__name__} has no versioned name (e.g. 'slant.actors.v12')")
         if comp.name in seen:
             raise PipelineError(f"component {comp.name!r} appears twice in the pipeline")
         seen.add(comp.name)

@@ -5,7 +5,7 @@ Quality:
 * **SEESAW** (Zhang, Beauchamp and Wang, EMNLP 2022, https://github.com/launchnlp/SEESAW, CC BY-NC-SA 4.0;
   evaluation only, never shipped): each story of ``meta/*.json`` is told by three outlets. The articles of
   the train and valid splits (title, and the sentences joined) are clustered after slant's actors-only
-  pipeline (``slant.actors.v11``) has found their actors; SEESAW gives no publication dates, so the run is
+  pipeline (``slant.actors.v12``) has found their actors; SEESAW gives no publication dates, so the run is
   scored twice: without dates, and with the date that 398 of the 486 article URLs carry (``/2015/03/20/``).
   Gold: the story each article belongs to.
 * **examples/**: ``slant analyze`` (fast mode) on the examples corpus, then clustering; gold: the Eastport
@@ -182,10 +182,10 @@ def seesaw_articles(
 
 
 def with_actors(articles: Sequence[Article]) -> list[Analysis]:
-    """Analyses holding the actors that slant's actors-only pipeline (``slant.actors.v11``) finds."""
+    """Analyses holding the actors that slant's actors-only pipeline (``slant.actors.v12``) finds."""
     from slant.pipeline import build_pipeline
 
-    pipeline = build_pipeline(("slant.actors.v11",), batch_size=32)
+    pipeline = build_pipeline(("slant.actors.v12",), batch_size=32)
     return pipeline.analyze(articles)
 
 
@@ -412,7 +412,7 @@ class ClusteringResult:
         if self.seesaw:
             lines += [
                 f"SEESAW: {self.seesaw.get('dated_articles', 0)} of {self.seesaw['no dates']['items']} articles "
-                "carry a date in their URL; the actors came from `slant.actors.v11` "
+                "carry a date in their URL; the actors came from `slant.actors.v12` "
                 f"({self.seesaw.get('actor_seconds', 0)} s).",
                 "",
             ]

@@ -55,7 +55,7 @@ def match_name(name: str, actors: Sequence[Actor]) -> str | None:
 def _analyse(records: Sequence[dict[str, Any]], mode: str) -> list[Analysis]:
     from slant.pipeline import build_pipeline
 
-    pipe = build_pipeline(("slant.actors.v11", "slant.quotes.v9", STANCE_COMPONENT[mode]))
+    pipe = build_pipeline(("slant.actors.v12", "slant.quotes.v10", STANCE_COMPONENT[mode]))
     articles = [Article(id=r["id"], source=f"gold:{r['id']}", text=r["text"]) for r in records]
     return pipe.analyze(articles)
 

@@ -43,7 +43,7 @@ def babe_loaded_words(path: Path, limit: int = 0) -> dict[str, Any]:
     from slant.pipeline import build_pipeline
 
     examples = read_babe(path)[: limit or None]
-    pipe = build_pipeline(("slant.actors.v11", "slant.quotes.v9", "slant.loaded.v1"), batch_size=64)
+    pipe = build_pipeline(("slant.actors.v12", "slant.quotes.v10", "slant.loaded.v1"), batch_size=64)
     word = re.compile(r"[\w'’-]+")
     tp = fp = fn = 0
     for start in range(0, len(examples), 64):

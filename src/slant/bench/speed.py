@@ -146,7 +146,7 @@ def _slant(folder: Path, size: int, workers: int, db: Path, run: str) -> SpeedRo
     from slant.pipeline import components_for
 
     mode = "fast" if run == "foundation" else run
-    components = ("slant.actors.v11",) if run == "foundation" else components_for(mode)
+    components = ("slant.actors.v12",) if run == "foundation" else components_for(mode)
     settings = load_settings(env={}, db=str(db), workers=workers, mode=mode)
     start = time.perf_counter()
     report = api.analyze([str(folder)], settings=settings, components=components)

@@ -19,6 +19,7 @@ exclude possessive endings. Ids are slugs of the names, unique within the articl
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from slant.analyze.actors._anaphora import head_references
@@ -298,6 +299,8 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
         if len(c.name) > 1 and " ".join(c.name).casefold() in particled:
             c.name = (" ".join(c.name),)
     people.add_full_names([c for c in persons if len(c.name) >= 2])
+    others, glued = _names_after_bodies(others, people, doc)
+    people.add_full_names(glued)
     parts = people.name_parts()
     singles = [c for c in persons if len(c.name) == 1]
     kept: list[Candidate] = []
@@ -315,6 +318,34 @@ def _resolve_people(doc: Any, lex: Lexicon) -> tuple[PeopleResolver, list[Candid
     for c in singles:
         people.add_single(c)
     return people, kept, claimed
+
+
+def _names_after_bodies(
+    others: list[Candidate], people: PeopleResolver, doc: Any
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Split an organisation or party the model ran into the full name of a person the text names elsewhere
+    ("the deputy leader of the Harbour Party Ada Quill said"): the body keeps its words, the name becomes a
+    person candidate. Returns the candidates with the bodies cut back and the split-off people."""
+    full = {v for p in people.people for v in p.variants if len(v) >= 2}
+    if not full:
+        return others, []
+    kept: list[Candidate] = []
+    split: list[Candidate] = []
+    for c in others:
+        cut = None
+        if c.kind in ("org", "party") and c.tok_end - c.tok_start >= 3:
+            for j in range(c.tok_start + 1, c.tok_end - 1):
+                if tuple(t.text for t in doc[j : c.tok_end]) in full:
+                    cut = j
+                    break
+        if cut is None:
+            kept.append(c)
+            continue
+        last = doc[cut - 1]
+        kept.append(replace(c, tok_end=cut, end=last.idx + len(last.text)))
+        name = tuple(t.text for t in doc[cut : c.tok_end])
+        split.append(Candidate(cut, c.tok_end, doc[cut].idx, c.end, "person", "split", name=name))
+    return kept, split
 
 
 def _split_people(cands: list[Candidate], text: str, lex: Lexicon) -> tuple[list[Candidate], list[Candidate]]:
@@ -601,7 +632,7 @@ def _kind(kind: str) -> ActorKind:
 class ActorsComponent(Component):
     """Adds ``actors`` and ``pronouns`` to the context (see :func:`extract_actors`)."""
 
-    name: ClassVar[str] = "slant.actors.v11"
+    name: ClassVar[str] = "slant.actors.v12"
     requires: ClassVar[tuple[str, ...]] = ("doc",)
     provides: ClassVar[tuple[str, ...]] = ("actors", "pronouns")
 

@@ -1,6 +1,6 @@
 """Quotes: direct, indirect and mixed quotes with their speakers.
 
-Component: ``slant.quotes.v9`` (:class:`QuotesComponent`). Private modules: ``_component`` (the component and
+Component: ``slant.quotes.v10`` (:class:`QuotesComponent`). Private modules: ``_component`` (the component and
 :func:`extract_quotes`), ``_marks`` (quotation marks), ``_reported`` (reported speech), ``_windows``
 (paragraph windows), ``_speaker`` (speaker attribution), ``_lexicon`` (reporting verbs and cues).
 """

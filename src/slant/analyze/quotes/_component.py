@@ -11,7 +11,7 @@
    whole clause, marks included inside it); a clause without marks is *indirect*;
 3. quotes the parse did not frame are attributed from the words right after or before them
    (:mod:`slant.analyze.quotes._windows`): "…,” she said", "…,” said X", "X told the BBC: “…",
-   "adding: “…", "accused X of “…";
+   "adding: “…", "accused X of “…", and a paragraph ending "X said:" frames the quote that opens the next;
 4. the speaker is resolved (:mod:`slant.analyze.quotes._speaker`) to an actor, through a pronoun link, or
    to an unnamed speaker phrase ("a Labour spokesperson": ``speaker`` null, ``speaker_name`` set).
 
@@ -304,6 +304,14 @@ def _at_sentence_start(text: str, pos: int) -> bool:
     return i < 0 or text[i] in SENTENCE_OPENERS
 
 
+def _introduced(text: str, para_start: int, open_at: int) -> bool:
+    """Whether a quote opens its paragraph right after a paragraph that ends with a colon ("Ms Ali said:"
+    and the quote set below it): the words before the colon frame it."""
+    if text[para_start:open_at].strip():
+        return False
+    return text[:para_start].rstrip().rstrip("-–—").endswith(":")
+
+
 def _frame_from_windows(
     doc: Any,
     text: str,
@@ -322,6 +330,8 @@ def _frame_from_windows(
         after_limit = min(para_end, marks[k + 1].open) if k + 1 < len(marks) else para_end
         before_limit = max(paras[p], marks[k - 1].outer_end if k else 0)
         frame = windows.after(m, after_limit) or windows.before(m, before_limit)
+        if frame is None and p > 0 and _introduced(text, paras[p], m.open):
+            frame = windows.before(m, max(paras[p - 1], marks[k - 1].outer_end if k else 0))
         if frame is None:
             continue
         spk = finder.resolve(frame.speaker_token)
@@ -365,7 +375,19 @@ def _continue_speakers(
         it.reach = it.end
         k = index.at(it.start)
         if k is not None and not _at_sentence_start(text, marks[k].open):
-            continue  # 'because Trump “is less bound ...”': quoted words inside the writer's sentence
+            # 'because Trump “is less bound ...”': quoted words inside the writer's sentence are nobody's,
+            # unless the sentence already quotes someone and names no other person since: '“…,” Judge Reyes
+            # wrote, and barred enforcement “at all borders …”' goes on quoting the judge
+            if last is not None and last.speaker is not None and _same_sentence(text, last.end, it.start):
+                others = {
+                    subjects[j][1]
+                    for j in range(bisect_left(starts, last.reach), bisect_left(starts, it.start))
+                    if index.at(subjects[j][0]) is None
+                }
+                if not others - {last.speaker.actor}:
+                    it.speaker = last.speaker
+                    last = it
+            continue
         p_here = bisect_right(paras, it.start) - 1
         alone = _opens_paragraph(text, paras, p_here, k, index, marks)
         continued = False
@@ -393,6 +415,15 @@ def _continue_speakers(
             it.speaker = last.speaker
         if it.speaker is not None:
             last = it
+
+
+def _same_sentence(text: str, start: int, end: int) -> bool:
+    """Whether no sentence ends and no paragraph breaks between ``start`` and ``end`` (the writer's words
+    between two quotes)."""
+    between = text[start:end]
+    if "\n" in between:
+        return False
+    return not any(ch in ".!?" and (n + 1 >= len(between) or between[n + 1].isspace()) for n, ch in enumerate(between))
 
 
 def _headings_between(text: str, paras: list[int], p_last: int, p_here: int) -> int:
@@ -492,7 +523,7 @@ def _quote(it: _Item, text: str) -> Quote:
 class QuotesComponent(Component):
     """Adds ``quotes`` to the context (see :func:`extract_quotes`)."""
 
-    name: ClassVar[str] = "slant.quotes.v9"
+    name: ClassVar[str] = "slant.quotes.v10"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns")
     provides: ClassVar[tuple[str, ...]] = ("quotes",)
 

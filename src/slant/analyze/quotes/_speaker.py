@@ -467,7 +467,27 @@ class SpeakerFinder:
                 t = t.head
             if t.i == tok.i and (seen_appos or tok.pos_ != "NOUN"):
                 return hit  # a common noun with a name as its modifier is someone else ("the Harlan campaign")
+        if not proxy:
+            found = self._name_closing_title(tok)
+            if found is not None:
+                return found
         return self._name_after(tok)
+
+    def _name_closing_title(self, tok: Any) -> tuple[str, Span] | None:
+        """A person named at the end of a title without commas ("deputy leader of the Labour party Angela
+        Rayner said", which the parser reads as a leader of a party called Rayner): the name ends the
+        subject's phrase and follows a noun, not a preposition ("a friend of Jo Smith" is someone else)."""
+        last = tok.right_edge.i
+        hit = self.by_token.get(last)
+        if hit is None or self.kinds.get(hit[0]) != "person" or tok.lemma_.lower() not in self.lex.speaker_nouns:
+            return None
+        first = last
+        while first - 1 > tok.i and self.by_token.get(first - 1) == hit:
+            first -= 1
+        before = self.doc[first - 1]
+        if first - 1 <= tok.i or before.pos_ not in ("NOUN", "PROPN"):
+            return None
+        return hit
 
     def _called(self, tok: Any) -> tuple[str, Span] | None:
         """The actor a phrase names with "called" or "named" ("a European media source called X")."""

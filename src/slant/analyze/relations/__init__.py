@@ -1,6 +1,6 @@
 """Relations: who backs or attacks whom, with the evidence sentence and who asserts it.
 
-Component: ``slant.relations.v2`` (:class:`RelationsComponent`). Private modules: ``_component``, ``_rules``
+Component: ``slant.relations.v3`` (:class:`RelationsComponent`). Private modules: ``_component``, ``_rules``
 (the relation patterns over the parse), ``_lexicon`` (support and oppose verbs and nouns).
 """
 

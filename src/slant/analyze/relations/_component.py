@@ -192,7 +192,7 @@ def extract_relations(
 class RelationsComponent(Component):
     """Adds ``relations`` to the context (see :func:`extract_relations`)."""
 
-    name: ClassVar[str] = "slant.relations.v2"
+    name: ClassVar[str] = "slant.relations.v3"
     requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "pronouns", "quotes")
     provides: ClassVar[tuple[str, ...]] = ("relations",)
 

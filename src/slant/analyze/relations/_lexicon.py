@@ -12,7 +12,7 @@ from slant.analyze.common import read_tsv
 from slant.errors import ModelError
 
 RESOURCE_DIR = "resources/relations"
-FORMS = ("verb", "noun", "agent", "phrase")
+FORMS = ("verb", "noun", "agent", "phrase", "demanded")
 EFFECTS = ("light", "withdraw", "join", "demand", "refuse", "cancel", "directive", "hedge", "speech")
 
 
@@ -37,6 +37,7 @@ class RelationLexicon:
     nouns: dict[str, tuple[Predicate, ...]]  # lemma -> event nouns
     agents: dict[str, Predicate]  # lemma -> agent noun
     phrases: dict[str, Predicate]  # lemma -> noun that counts only under a demand governor
+    demanded: dict[str, Predicate]  # lemma -> verb whose subject is the target when someone demands it
     governors: dict[str, frozenset[str]]  # "lemma" or "lemma prep" -> effects
     evaluative: dict[str, tuple[str, str]]  # word -> (polarity, kind)
     roles: frozenset[str]  # lower-case head nouns through which a named actor acts
@@ -51,7 +52,9 @@ def _predicate(row: dict[str, str]) -> Predicate:
     form = row["form"]
     if form not in FORMS or row["polarity"] not in ("support", "oppose"):
         raise ModelError(f"{RESOURCE_DIR}/predicates.tsv: bad row {row['phrase']!r}; reinstall slant")
-    particles = tuple(words[1:-1]) if form == "verb" and len(words) > 1 else ()
+    particles = (
+        tuple(words[1:-1]) if form == "verb" and len(words) > 1 else tuple(words[1:]) if form == "demanded" else ()
+    )
     return Predicate(words[0], particles, row["polarity"], row["kind"], form, tuple(row["target"].split("|")))
 
 
@@ -62,6 +65,7 @@ def load_relation_lexicon() -> RelationLexicon:
     nouns: dict[str, list[Predicate]] = {}
     agents: dict[str, Predicate] = {}
     phrases: dict[str, Predicate] = {}
+    demanded: dict[str, Predicate] = {}
     for row in _rows("predicates.tsv"):
         p = _predicate(row)
         if p.form == "verb":
@@ -70,6 +74,8 @@ def load_relation_lexicon() -> RelationLexicon:
             nouns.setdefault(p.lemma, []).append(p)
         elif p.form == "agent":
             agents[p.lemma] = p
+        elif p.form == "demanded":
+            demanded[p.lemma] = p
         else:
             phrases[p.lemma] = p
     governors: dict[str, set[str]] = {}
@@ -82,6 +88,7 @@ def load_relation_lexicon() -> RelationLexicon:
         nouns={k: tuple(v) for k, v in nouns.items()},
         agents=agents,
         phrases=phrases,
+        demanded=demanded,
         governors={k: frozenset(v) for k, v in governors.items()},
         evaluative={r["word"]: (r["polarity"], r["kind"]) for r in _rows("evaluative.tsv")},
         roles=frozenset(r["word"].lower() for r in _rows("roles.tsv")),

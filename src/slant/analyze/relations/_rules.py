@@ -13,7 +13,13 @@ Each token whose lemma is a predicate in ``resources/relations/predicates.tsv`` 
 * an **agent noun** ("a critic of Y", "one of Y's supporters") takes its source from the actor it describes
   (apposition or the subject of a copula);
 * an **evaluative word** ("unacceptable", "a disgrace") said of an actor or their conduct inside someone's
-  quote or reported speech gives a relation from the speaker (quotes only: the author's judgement is stance).
+  quote or reported speech gives a relation from the speaker (quotes only: the author's judgement is stance);
+* a **demanded** verb ("resign", "step down", "apologise") under a demanding verb is the asker's opposition
+  to the one asked ("X called on Y to resign", "X said Y should resign").
+
+An event noun in "in support of Y" describes the verb above it ("spoke at a rally in support of Y"); a group
+named with its members ("MPs including X and Z") acts through them; a removal in the passive without an
+agent is done by the body it removes from ("Y was suspended from the party").
 
 Governing verbs (``governors.tsv``) change the reading: withdraw (support -> oppose), join (join_campaign),
 demand (call_for_removal), refuse (support -> oppose at low confidence; an attack refused is none), cancel
@@ -38,7 +44,7 @@ from slant.nlp.spans import tokens_of
 #: How far a verb may climb through governing verbs to find its subject.
 MAX_CLIMB = 5
 #: Base confidence by how the relation was read.
-BASE = {"verb": 0.85, "noun": 0.75, "governed": 0.7, "agent": 0.7, "phrase": 0.75, "evaluative": 0.6}
+BASE = {"verb": 0.85, "noun": 0.75, "governed": 0.7, "agent": 0.7, "phrase": 0.75, "evaluative": 0.6, "demanded": 0.8}
 #: Confidence multipliers.
 PRONOUN_FACTOR = 0.95  # an argument reached through a pronoun link
 ROLE_FACTOR = 0.75  # "the Labour candidate" standing for Labour
@@ -47,6 +53,15 @@ DIRECTIVE_FACTOR = 0.7  # "urged MPs to back Y": the asker's side
 CONDITION_FACTOR = 0.8  # support or opposition on a condition
 REFUSE_CONFIDENCE = 0.45  # "refused to back Y" read as opposition
 UNSPOKEN_FACTOR = 0.85  # inside a quote whose speaker is unknown
+MEMBER_FACTOR = 0.9  # "MPs including X": X named as one of the group that acts
+REMOVED_FROM_FACTOR = 0.9  # "Y was suspended from the party": the party as the unnamed agent
+
+#: Kinds of removal whose passive without an agent names the acting body by "from".
+REMOVALS = frozenset({"expel", "sack"})
+#: Prepositions that name members of a group ("MPs including X", "critics like Y").
+MEMBERS = frozenset({"including", "like"})
+#: Auxiliaries of obligation: "Y should resign" said by X is X's demand.
+OBLIGATION = frozenset({"should", "must", "ought"})
 
 MODALS = frozenset({"might", "may", "could", "would", "should"})
 CONDITION_MARKS = frozenset({"if", "unless", "provided", "providing"})
@@ -111,6 +126,8 @@ class Rules:
             lemma = tok.lemma_.lower()
             if pos == "VERB" and lemma in lex.verbs:
                 yield from self._verb(tok, lex.verbs[lemma])
+            if lemma in lex.demanded or tok.lower_ in lex.demanded:
+                yield from self._demanded(tok, lex.demanded.get(lemma) or lex.demanded[tok.lower_])
             elif pos in NOUN_POS:
                 if lemma in lex.nouns or lemma in lex.phrases:
                     yield from self._noun(tok, lemma)
@@ -151,6 +168,10 @@ class Rules:
         """The actors of some tokens and of the tokens coordinated with them ("X and Z")."""
         out = []
         for t in toks:
+            if self.actor_at[t.i] is None:
+                # "MPs including X, Y and Z", "critics such as X": the members named stand for the group
+                named = [g for c in t.children if c.dep_ == "prep" and c.lower_ in MEMBERS for g in c.children]
+                out += [(a, f * MEMBER_FACTOR) for a, f in self.actors([g for g in named if g.dep_ == "pobj"])]
             for c in _with_conjuncts(t):
                 a = self.actor(c)
                 if a is not None:
@@ -186,7 +207,11 @@ class Rules:
             if tok.dep_ == "ccomp" and any(c.dep_ == "neg" for c in tok.head.children):
                 path.negated = True  # "you won't find X campaigning for Y", "I don't think X backs Y"
             subjects = self._subjects(tok, path, 0)
-            yield from self._emit(pred, subjects, targets, tok, path, BASE["verb"])
+            base = BASE["verb"]
+            if passive and not subjects and pred.kind in REMOVALS:
+                # "Y was suspended from the party": the body Y is removed from is the one that acts
+                subjects, base = _prep_objects(tok, ("from",)), BASE["verb"] * REMOVED_FROM_FACTOR
+            yield from self._emit(pred, subjects, targets, tok, path, base)
             return
 
     def _purpose(self, verb: Any, objs: list[Any], pred: Predicate) -> Predicate:
@@ -284,8 +309,13 @@ class Rules:
         if "demand" in path.effects and lemma in self.lex.phrases:
             preds = (self.lex.phrases[lemma],)
         light = gov is not None and bool(path.effects & {"light", "withdraw", "join", "demand", "refuse", "cancel"})
+        manner = _manner_verb(tok)  # "spoke at a rally in support of Y": the speaker acts in support
+        if manner is not None and not light:
+            gov, light = manner, True
         for pred in preds:
             preps = tuple(t for t in pred.targets if t != "'s")
+            if manner is not None:
+                preps = (*preps, "of")
             objs = _prep_objects(tok, preps)
             if not objs and light:
                 objs = _prep_objects(gov, preps)
@@ -345,6 +375,40 @@ class Rules:
             return
         if any(p.polarity == "support" for p in self.lex.nouns.get(noun.lemma_.lower(), ())):
             self.conditions.append((tok.i, _text(noun, last)))
+
+    # --- what someone demands the target do ---------------------------------------------------------------
+
+    def _demanded(self, tok: Any, pred: Predicate) -> Iterator[Found]:
+        """ "X called on Y to resign", "X urged Y to quit", "X demanded that Y apologise", "X said Y should go":
+        a demanding verb over a verb of leaving or apologising; the one asked is the target, the asker the
+        source (a verb of saying counts only with "should", "must" or "ought")."""
+        if tok.dep_ not in ("xcomp", "ccomp", "advcl") or not _has_particles(tok, pred.particles):
+            return
+        gov = tok.head
+        if gov is tok or gov.pos_ not in ("VERB", "AUX"):
+            return
+        lemma = gov.lemma_.lower()
+        effects = self.lex.governors.get(lemma, frozenset())
+        for c in gov.children:
+            if c.dep_ == "prep":
+                effects = effects | self.lex.governors.get(f"{lemma} {c.lower_}", frozenset())
+        obliged = any(c.dep_ == "aux" and c.lower_ in OBLIGATION for c in tok.children)
+        if not (effects & {"demand", "directive"} or ("speech" in effects and obliged)):
+            return
+        if any(c.dep_ == "neg" for c in (*tok.children, *gov.children)):
+            return  # "did not call on Y to resign", "Y should not resign"
+        asked = [c for c in tok.children if c.dep_ in SUBJECT]
+        if not asked and tok.pos_ == "NOUN":  # "demanded that Y apologise" with the verb taken for a noun
+            asked = [c for c in tok.children if c.dep_ == "compound"]
+        if not asked:  # "urged Y to quit"; "called on Y to resign"
+            asked = [c for c in gov.children if c.dep_ in OBJECTS] or _prep_objects(gov, ("on", "upon"))
+        targets = self.actors(asked)
+        if not targets:
+            return
+        path = _Path()
+        self._mark(gov, path)
+        subjects = self._subjects(gov, path, 1)
+        yield from self._emit(pred, subjects, targets, tok, path, BASE["demanded"])
 
     # --- evaluative words in someone's speech ------------------------------------------------------------
 
@@ -453,6 +517,22 @@ def _governor(noun: Any) -> tuple[Any | None, str | None]:
     if noun.dep_ == "pobj" and head.dep_ == "prep" and head.head.pos_ == "VERB":
         return head.head, head.lower_
     return None, None
+
+
+def _manner_verb(noun: Any) -> Any | None:
+    """The verb an "in <noun> of" phrase describes ("spoke at a rally *in support of* Y", "marched in
+    solidarity with Y"): the first verb above the phrase, at most four steps up; None when the noun is not
+    the object of "in"."""
+    if noun.dep_ != "pobj" or noun.head.lower_ != "in":
+        return None
+    tok = noun.head
+    for _ in range(4):
+        if tok.head is tok:
+            return None
+        tok = tok.head
+        if tok.pos_ == "VERB":
+            return tok
+    return None
 
 
 def _conditional(noun: Any) -> str | None:

@@ -25,7 +25,7 @@ from slant.models import Actor, Stance
 #: The model's classes, in the order of its columns.
 CLASSES = ("other", "main")
 #: The components whose output the features read (what the trainer runs).
-COMPONENTS = ("slant.actors.v11", "slant.quotes.v9", "slant.relations.v2")
+COMPONENTS = ("slant.actors.v12", "slant.quotes.v10", "slant.relations.v3")
 #: Salience at or above which an actor counts as a main actor (the model's even odds).
 MAIN = 0.5
 
