@@ -14,7 +14,7 @@ from slant.analyze.actors._component import ActorsComponent, extract_actors
 from slant.analyze.base import Context
 from slant.analyze.relations._component import RelationsComponent, extract_relations
 from slant.analyze.relations._lexicon import EFFECTS, FORMS, load_relation_lexicon
-from slant.models import Analysis, Article, Quote, Relation, Span
+from slant.models import Actor, Analysis, Article, Quote, Relation, Span
 from slant.nlp import load_nlp
 
 Row = tuple[str, str, str, str]
@@ -182,6 +182,33 @@ NO_RELATION: list[str] = [
 def test_examples(nlp: Any, text: str, expected: set[Row]) -> None:
     found, _ = relations_of(nlp, text if not text.startswith("Mr Kent") else "Paul Kent spoke. " + text)
     assert found == expected
+
+
+def test_a_main_verb_misparsed_as_a_participle_keeps_its_subject(nlp: Any) -> None:
+    """Session 20: the parser sometimes reads "Democrats in response accused Drury of ..." as a noun with a
+    participle ("Democrats (who were) accused"); a participle with an object of its own is the main verb."""
+    from spacy.tokens import Doc
+
+    words = ["Democrats", "in", "response", "accused", "Drury", "of", "lying", "."]
+    heads = [0, 0, 1, 0, 3, 3, 5, 0]
+    deps = ["ROOT", "prep", "pobj", "acl", "dobj", "prep", "pobj", "punct"]
+    pos = ["PROPN", "ADP", "NOUN", "VERB", "PROPN", "ADP", "VERB", "PUNCT"]
+    lemmas = ["Democrats", "in", "response", "accuse", "Drury", "of", "lie", "."]
+    doc = Doc(nlp.vocab, words=words, heads=heads, deps=deps, pos=pos, lemmas=lemmas)
+    text = doc.text
+    actors = (
+        Actor("democrats", "Democrats", "party", ("Democrats",), (Span(0, 9, "Democrats"),)),
+        Actor("drury", "Drury", "person", ("Drury",), (Span(text.index("Drury"), text.index("Drury") + 5, "Drury"),)),
+    )
+    rels = extract_relations(doc, actors)
+    assert [(r.source, r.target, r.polarity, r.kind) for r in rels] == [("democrats", "drury", "oppose", "accuse")]
+    # a participle without an object is what it seems: "Democrats accused of lying" are accused, not accusing
+    words2 = ["Democrats", "accused", "of", "lying", "."]
+    doc2 = Doc(
+        nlp.vocab, words=words2, heads=[0, 0, 1, 2, 0], deps=["ROOT", "acl", "prep", "pobj", "punct"],
+        pos=["PROPN", "VERB", "ADP", "VERB", "PUNCT"], lemmas=["Democrats", "accuse", "of", "lie", "."],
+    )  # fmt: skip
+    assert extract_relations(doc2, actors[:1]) == ()
 
 
 @pytest.mark.parametrize("text", NO_RELATION)

@@ -255,6 +255,10 @@ class Rules:
             owner = [c for c in head.children if c.dep_ == "poss"]
             if owner:
                 return owner
+            if dep == "acl" and head.dep_ == "ROOT" and any(c.dep_ in OBJECTS for c in verb.children):
+                # "Democrats in response accused Trump of ...": the parser read the clause as a participle
+                # on its subject; a participle with an object of its own is the sentence's main verb
+                return [head]
             gov, prep = _governor(head)
             if gov is not None and dep == "acl":
                 self._govern(gov, path, prep)
