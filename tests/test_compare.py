@@ -638,3 +638,33 @@ def test_seeds_compare_checks_pass(shared_dir: Path, tmp_path: Path) -> None:
         assert verdicts.get(name) is True, f"seeds_check.py: {name}: {verdicts.get(name)}"
     story = json.loads(compared.stdout)["stories"][0]
     assert "Ken Livingstone" in story["actors"]
+
+
+def test_main_actors_rank_by_salience_over_the_originals() -> None:
+    """Issue 20: the actor every article is about comes first, before one every article names in passing;
+    without salience the order is by how many articles name them, then mentions."""
+    from slant.compare._actor_index import ActorIndex
+    from slant.compare._actors import main_actors
+
+    def with_salience(a: Analysis, values: dict[str, float]) -> Analysis:
+        return dataclasses.replace(a, actors=tuple(dataclasses.replace(x, salience=values.get(x.id)) for x in a.actors))
+
+    text = "The Eastgate council met. Nerys Calloway spoke about the library. Calloway said it would close."
+    actors = [("Nerys Calloway", "person", ["Nerys Calloway", "Calloway"]), ("Eastgate", "place", ["Eastgate"])]
+    plain = [make(f"a{n}", text, actors=actors) for n in range(3)]
+    index = ActorIndex(plain)
+    assert [m.name for _, m in main_actors(index, [a.article.id for a in plain])] == ["Nerys Calloway", "Eastgate"]
+    # the place is named by three articles, Calloway by two, but she is what both are about
+    scored = [
+        with_salience(plain[0], {"nerys-calloway": 0.95, "eastgate": 0.2}),
+        with_salience(plain[1], {"nerys-calloway": 0.9, "eastgate": 0.2}),
+        with_salience(make("a2", "The Eastgate council met on Monday.", actors=actors[1:]), {"eastgate": 0.3}),
+    ]
+    index = ActorIndex(scored)
+    assert [m.name for _, m in main_actors(index, [a.article.id for a in scored])] == ["Nerys Calloway", "Eastgate"]
+    # without salience, three articles beat two
+    unscored = [
+        dataclasses.replace(a, actors=tuple(dataclasses.replace(x, salience=None) for x in a.actors)) for a in scored
+    ]
+    index = ActorIndex(unscored)
+    assert [m.name for _, m in main_actors(index, [a.article.id for a in unscored])] == ["Eastgate", "Nerys Calloway"]

@@ -40,6 +40,7 @@ class _Canon:
     spellings: Counter[str] = field(default_factory=Counter)  # names and aliases -> article actors using them
     kinds: Counter[str] = field(default_factory=Counter)  # kind -> mentions (at least 1 per article actor)
     mentions: Counter[str] = field(default_factory=Counter)  # article id -> mentions (0 counts as named)
+    salience: dict[str, float] = field(default_factory=dict)  # article id -> its most salient actor's salience
 
 
 def _key(actor: Actor) -> str:
@@ -107,6 +108,8 @@ class ActorIndex:
         c.spellings.update(dict.fromkeys((actor.name, *actor.names), 1))
         c.kinds[kind] += len(actor.mentions) or 1
         c.mentions[article_id] += len(actor.mentions)
+        if actor.salience is not None:
+            c.salience[article_id] = max(c.salience.get(article_id, 0.0), actor.salience)
         return c.num
 
     def _candidates(self, key: str, kind: str) -> list[canonical.Candidate]:
@@ -153,6 +156,8 @@ class ActorIndex:
                 k.spellings.update(c.spellings)
                 k.kinds.update(c.kinds)
                 k.mentions.update(c.mentions)
+                for art, v in c.salience.items():
+                    k.salience[art] = max(k.salience.get(art, 0.0), v)
                 into[c.num] = keep
         if into:
             self._link = {p: into.get(v, v) for p, v in self._link.items()}
@@ -248,6 +253,11 @@ class ActorIndex:
     def mentions(self, cid: int) -> Counter[str]:
         """Mentions of the canonical actor per article id (0 for an article naming it without a mention)."""
         return Counter(self._canons[cid].mentions)
+
+    def salience(self, cid: int) -> dict[str, float]:
+        """The canonical actor's salience per article id (its most salient article actor there), for the
+        articles whose analysis carries salience."""
+        return dict(self._canons[cid].salience)
 
     def articles_of(self, cid: int) -> set[str]:
         """The ids of the articles naming the canonical actor."""
