@@ -315,7 +315,12 @@ class CompiledTrope:
     generic: bool = False
 
 
-_CueIndex = tuple[dict[str, tuple[int, ...]], frozenset[int], tuple[tuple["CompiledTrope", "Cue", bool], ...]]
+_CueIndex = tuple[
+    dict[str, tuple[int, ...]],
+    frozenset[int],
+    tuple[tuple["CompiledTrope", "Cue", bool], ...],
+    tuple[tuple[frozenset[str], ...], ...],
+]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -345,7 +350,7 @@ class Compiled:
     #: Subjects that name no real source, so a "... say that" after them stays the writer's (``lexicon.vague_sources``).
     vague_sources: frozenset[str] = frozenset()
     #: Built in ``__post_init__``: word -> positions of the cues that need it, the keyless cues, the flat list.
-    cue_index: _CueIndex = field(default=({}, frozenset(), ()), repr=False)
+    cue_index: _CueIndex = field(default=({}, frozenset(), (), ()), repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cue_index", _cue_index(self.tropes))
@@ -355,12 +360,12 @@ class Compiled:
 
         Each cue is indexed under the words of its smallest key set, so a sentence only looks at the cues
         that share a word with it (a few dozen instead of every cue of the catalogue)."""
-        index, always, flat = self.cue_index
+        index, always, flat, rest = self.cue_index
         hits = {k for w in words for k in index.get(w, ())}
         for k in sorted(hits.union(always)):
-            trope, cue, needs_group = flat[k]
-            if cue.possible(words):
-                yield trope, cue, needs_group
+            # the indexed key set met the sentence already; only the cue's other key sets are left to test
+            if all(not keys.isdisjoint(words) for keys in rest[k]):
+                yield flat[k]
 
     def resolve(self, kind: str, text: str) -> Group | None:
         """The group whose noun (``kind`` "n"), adjective ("a": the capture starts with it) or member ("m") this is."""
@@ -469,7 +474,8 @@ def _index_cost(keys: frozenset[str]) -> tuple[int, int]:
 
 def _cue_index(tropes: tuple[CompiledTrope, ...]) -> _CueIndex:
     """Word -> positions of the cues that need it (the words of each cue's rarest key set), the cues with
-    no key (always tried), and the flat (trope, cue, needs_group) list the positions point into."""
+    no key (always tried), the flat (trope, cue, needs_group) list the positions point into, and each
+    position's other key sets (what a sentence that met the indexed set must still meet)."""
     flat: list[tuple[CompiledTrope, Cue, bool]] = []
     for t in tropes:
         flat += [(t, c, False) for c in t.cues]
@@ -477,10 +483,14 @@ def _cue_index(tropes: tuple[CompiledTrope, ...]) -> _CueIndex:
         flat += [(t, c, True) for c in t.sentence_cues]
     index: dict[str, list[int]] = {}
     always: set[int] = set()
+    rest: list[tuple[frozenset[str], ...]] = []
     for k, (_, cue, _) in enumerate(flat):
         if not cue.keys:
             always.add(k)
+            rest.append(())
             continue
-        for w in min(cue.keys, key=_index_cost):
+        indexed = min(cue.keys, key=_index_cost)
+        for w in indexed:
             index.setdefault(w, []).append(k)
-    return {w: tuple(v) for w, v in index.items()}, frozenset(always), tuple(flat)
+        rest.append(tuple(keys for keys in cue.keys if keys is not indexed))
+    return {w: tuple(v) for w, v in index.items()}, frozenset(always), tuple(flat), tuple(rest)
