@@ -101,6 +101,9 @@ NO_QUOTES: list[str] = [
     # issue 3: a negated reporting verb reports no words, and a clause before a semicolon is the writer's
     "The permanent secretary, Kay Lomax, was evasive throughout; she could not say who had signed the deal.",
     "Ben Ware did not say when the review would end.",
+    # session 20: a concession reports nothing ("whatever X says")
+    "The figures speak for themselves, whatever the Harbour Courier says.",
+    "Whatever the Harbour Courier says, the figures speak for themselves.",
     # issue 4 notes (session 10): a withheld report holds no words either
     "A spokesperson for the council declined to say whether the mayor had known about the contract.",
     "Tom Reed refused to confirm that the budget would be cut.",

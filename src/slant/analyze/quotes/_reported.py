@@ -166,9 +166,16 @@ def _negated(verb: Any) -> bool:
     return any(c.dep_ == "neg" for c in verb.children)
 
 
+#: Free relatives that make "whatever the press says" a concession: the verb reports nothing.
+CONCESSIVE = frozenset({"whatever", "whatsoever", "whichever"})
+
+
 def _withheld(verb: Any, lex: QuoteLexicon) -> bool:
     """Whether a reporting verb is the complement of a word that withholds it ("declined to say whether ...",
-    "refused to confirm that ...", "was unable to explain why ..."): such a report holds no words."""
+    "refused to confirm that ...", "was unable to explain why ..."), or concedes what anyone says ("...,
+    whatever the liberal press says"): such a report holds no words."""
+    if any(c.lower_ in CONCESSIVE for c in verb.children if c.dep_ in ("dobj", "obj", "nsubj", "advmod")):
+        return True
     return verb.dep_ == "xcomp" and verb.head.lemma_.lower() in lex.withholding
 
 
