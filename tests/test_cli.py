@@ -185,6 +185,9 @@ def test_show_lists_flags_and_scores(tmp_path: Path) -> None:
     assert code == 0
     assert "loaded language" in out and "insult" in out
     assert "hyperpartisan" in out and "loaded_density" in out
-    main = out[out.index("main actors: where the author stands") : out.index("\nactors")]
-    assert "Gerald Mawdsley" in main and "negative" in main  # the column against him, first, with its sentence
-    assert main.index("Gerald Mawdsley") < main.index("Labour")
+    # the main actors' table comes first (its title may wrap to the table's width), the column's target leads
+    # it with the author's negative stance and the sentence that carries it
+    main = out[out.index("main actors") : out.index("salience ┃ mentions")]
+    rows = [line for line in main.splitlines() if line.startswith("│")]
+    assert rows and "Gerald Mawdsley" in rows[0] and "negative" in rows[0]
+    assert "endorse" in main  # the evidence sentence ("... to endorse Dr Leila Marchetti against his own party")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,6 +22,7 @@ from slant.analyze.salience import (
     packaged_path,
     rank_by_salience,
     salience_features,
+    subject_counts,
 )
 from slant.errors import ModelError
 from slant.models import Actor, Analysis, Article, Quote, Relation, Span, Stance, sentence_around
@@ -117,8 +119,24 @@ def test_packaged_model_loads_and_names_its_data() -> None:
     assert model.card["cross_validation"]["grouped_by"] == "outlet"
 
 
-def test_the_component_ranks_the_story_s_people_above_a_passing_name_and_a_place() -> None:
-    ctx = Context(article=Article(id="s1", source="s.txt", text=TEXT, title="Quill sacks Reyes"), doc=None)
+@pytest.fixture(scope="module")
+def doc() -> Any:
+    from slant.nlp import load_nlp
+
+    return load_nlp()(TEXT)
+
+
+def test_subject_counts(doc: Any) -> None:
+    # Quill is the subject of "sacked", "said" and "has led", Reyes of "called"; Abara only stands in
+    # apposition to the subject ("its chair, Nell Abara, declined"), Eastmoor is never one
+    assert subject_counts(doc, actors()) == {"ada-quill": 3, "tom-reyes": 1}
+    feats = salience_features(actors(), quotes(), relations(), "", len(TEXT), subject_counts(doc, actors()))
+    assert feats["ada-quill"]["subject_share"] == 1.0
+    assert "subject" not in feats["eastmoor"]
+
+
+def test_the_component_ranks_the_story_s_people_above_a_passing_name_and_a_place(doc: Any) -> None:
+    ctx = Context(article=Article(id="s1", source="s.txt", text=TEXT, title="Quill sacks Reyes"), doc=doc)
     ctx.data.update(actors=actors(), quotes=quotes(), relations=relations(), stances=())
     SalienceComponent()(ctx)
     got = ctx.data["actors"]

@@ -1,7 +1,8 @@
 """Train the actor-salience model (:mod:`slant.analyze.salience`) on our labelled real pages.
 
 Every page of ``training/realnews/pages`` whose text was rebuilt is run through the actor, quote and
-relation components; each slant actor of a page becomes a row with its salience features, labelled main
+relation components; each slant actor of a page becomes a row with its salience features (the parse gives
+how often it is a clause's subject), labelled main
 when it is the actor one of the page's ``"main": true`` labels names (the development scorer's match).
 Pages whose file name starts with ``--aside`` are left out (the blind check). Cross-validation folds are
 grouped by outlet; it reports, per page, how many of the labelled main actors the model ranks in the
@@ -25,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from slant.analyze.salience import CLASSES, COMPONENTS, SalienceModel, salience_features
+from slant.analyze.salience import CLASSES, COMPONENTS, SalienceModel, salience_features, subject_counts
 from slant.train.linear import fit_logistic
 from slant.train.realnews import matching_actor, norm_name, read_pages, trainer_arguments
 
@@ -57,9 +58,18 @@ def _analyse(job: tuple[str, str]) -> tuple[str, list[dict[str, Any]]]:
         _PIPELINE = build_pipeline(COMPONENTS)
     text = Path(path).read_text(encoding="utf-8")
     article = clean_document(RawDocument(source=path, text=text), load_settings())
-    (analysis,) = _PIPELINE.analyze([article])
+    ((_, ctx),) = _PIPELINE.contexts([article])
+    if ctx is None:
+        return name, []
+    d = ctx.data
+    actors = tuple(d.get("actors", ()))
     feats = salience_features(
-        analysis.actors, analysis.quotes, analysis.relations, article.title or "", len(article.text)
+        actors,
+        d.get("quotes", ()),
+        d.get("relations", ()),
+        article.title or "",
+        len(article.text),
+        subject_counts(ctx.doc, actors),
     )
     return name, [
         {
@@ -68,7 +78,7 @@ def _analyse(job: tuple[str, str]) -> tuple[str, list[dict[str, Any]]]:
             "mentions": len(a.mentions),
             "features": feats[a.id],
         }
-        for a in analysis.actors
+        for a in actors
     ]
 
 

@@ -2,7 +2,7 @@
 
 Each actor gets ``salience``, the learned probability that a careful reader lists it among the article's
 two to four main actors, from where and how often the article names it, whether it is in the title or the
-lead, quoted, or in relations (:mod:`._features`). The model is a logistic regression trained on our
+lead, the subject of its clauses, quoted, or in relations (:mod:`._features`). The model is a logistic regression trained on our
 labelled real pages (``python -m slant.train.salience``; ``resources/models/salience/model.json``). The
 component runs last: actors are listed most salient first, and stances follow the same order (the
 author's first), so the rows that matter lead and every row is kept.
@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from slant.analyze.base import Component, Context
 from slant.analyze.common import Linear, read_model
-from slant.analyze.salience._features import salience_features
+from slant.analyze.salience._features import salience_features, subject_counts
 from slant.models import Actor, Stance
 
 #: The model's classes, in the order of its columns.
@@ -82,7 +82,7 @@ class SalienceComponent(Component):
     """Sets each actor's salience and lists actors and stances most salient first."""
 
     name: ClassVar[str] = "slant.salience.v1"
-    requires: ClassVar[tuple[str, ...]] = ("actors", "quotes", "relations", "stances")
+    requires: ClassVar[tuple[str, ...]] = ("doc", "actors", "quotes", "relations", "stances")
     provides: ClassVar[tuple[str, ...]] = ("actors", "stances")
 
     def __init__(self, model: SalienceModel | None = None) -> None:
@@ -92,7 +92,12 @@ class SalienceComponent(Component):
         d = ctx.data
         actors = tuple(d.get("actors", ()))
         feats = salience_features(
-            actors, d.get("quotes", ()), d.get("relations", ()), ctx.article.title or "", len(ctx.article.text)
+            actors,
+            d.get("quotes", ()),
+            d.get("relations", ()),
+            ctx.article.title or "",
+            len(ctx.article.text),
+            subject_counts(ctx.doc, actors),
         )
         scores = dict(zip((a.id for a in actors), self.model.scores([feats[a.id] for a in actors]), strict=True))
         d["actors"], d["stances"] = rank_by_salience(actors, tuple(d.get("stances", ())), scores)
@@ -108,4 +113,5 @@ __all__ = [
     "packaged_path",
     "rank_by_salience",
     "salience_features",
+    "subject_counts",
 ]

@@ -1,7 +1,8 @@
 """What makes an actor one of the article's main actors, as features a linear model weighs.
 
 A careful reader names as main the two to four actors the story is about: those in the title and the lead,
-named again and again and across the whole text, quoted, and backing or attacking others. Each feature is
+named again and again and across the whole text, the subjects of its clauses, quoted, and backing or
+attacking others. Each feature is
 relative to the article (shares and ranks, not raw counts), so that a wire story of 300 words and a column
 of 3,000 are read alike.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from slant.models import Actor, Quote, Relation
 
@@ -29,14 +31,36 @@ def _in_title(actor: Actor, title: str) -> bool:
     return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", title, re.IGNORECASE) for n in names)
 
 
+def subject_counts(doc: Any, actors: Sequence[Actor]) -> dict[str, int]:
+    """How many of each actor's mentions are the subject of their clause (the mention's head token is a
+    subject): whom the article has act, not only name."""
+    out: dict[str, int] = {}
+    for a in actors:
+        n = 0
+        for m in a.mentions:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is not None and span.root.dep_ in SUBJECTS:
+                n += 1
+        if n:
+            out[a.id] = n
+    return out
+
+
+#: Dependency labels of a clause's subject.
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
 def salience_features(
     actors: Sequence[Actor],
     quotes: Sequence[Quote],
     relations: Sequence[Relation],
     title: str,
     length: int,
+    subjects: Mapping[str, int] | None = None,
 ) -> dict[str, dict[str, float]]:
-    """Each actor's features by id (names as in the model file; zeros left out)."""
+    """Each actor's features by id (names as in the model file; zeros left out). ``subjects`` are
+    :func:`subject_counts` (without them, those features are zero)."""
+    subjects = subjects or {}
     counts = {a.id: len(a.mentions) for a in actors}
     top = max(counts.values(), default=0) or 1
     total = sum(counts.values()) or 1
@@ -68,6 +92,8 @@ def salience_features(
             "quote_share": spoken[a.id] / quoted,
             "related": math.log1p(related[a.id]),
             "names": math.log1p(len(set(a.names))),
+            "subject": math.log1p(subjects.get(a.id, 0)),
+            "subject_share": subjects.get(a.id, 0) / max(1, n),
         }
         out[a.id] = {k: v for k, v in f.items() if v}
     return out
