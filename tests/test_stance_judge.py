@@ -360,3 +360,42 @@ def test_monotone_fit_never_lets_praise_lean_toward_blame() -> None:
     k = free.features.index("cue+")
     assert free.weights[k, 2] - free.weights[k, 1] > 0.5
     assert tied.weights[k, 1] - tied.weights[k, 2] >= -1e-9
+
+
+# --- calibrated confidence ------------------------------------------------------------------------------
+
+
+def test_calibration_error_is_zero_when_confidence_matches_agreement() -> None:
+    from slant.train.stance_judge import calibration
+
+    confidences = [0.75] * 4 + [0.25] * 4
+    right = [True, True, True, False, True, False, False, False]
+    got = calibration(confidences, right)
+    assert got["ece"] == 0.0
+    assert got["bins"] == [[0.2, 4, 0.25, 0.25], [0.7, 4, 0.75, 0.75]]
+    assert calibration([0.9] * 4, [False] * 4)["ece"] == pytest.approx(0.9)
+
+
+def test_platt_scaling_raises_an_underconfident_judge() -> None:
+    from slant.train.stance_judge import fit_platt, platt
+
+    confidences = [0.6] * 50 + [0.8] * 50
+    right = [n % 10 < 8 for n in range(50)] + [n % 20 < 19 for n in range(50)]  # 0.8 and 0.95 agree
+    scaling = fit_platt(confidences, right)
+    assert platt(0.6, scaling) == pytest.approx(0.8, abs=0.02)
+    assert platt(0.8, scaling) == pytest.approx(0.95, abs=0.02)
+
+
+def test_the_model_reports_calibrated_confidence_and_keeps_its_scaling() -> None:
+    page = Linear(PAGE_CLASSES, ("hp",), np.zeros((1, 2)), np.array([0.0, 0.0]))
+    actor = Linear(CLASSES, ("agg",), np.zeros((1, 3)), np.array([0.0, 0.0, 0.0]))
+    plain = JudgeModel(page, actor, {})
+    assert plain.confidence(0.6) == 0.6
+    scaled = JudgeModel(page, actor, {}, (1.0, 1.0))
+    assert scaled.confidence(0.5) == pytest.approx(1 / (1 + np.exp(-1.0)))
+    again = JudgeModel.from_json(json.loads(json.dumps(scaled.to_json())))
+    assert again.calibration == (1.0, 1.0)
+    for mode in ("fast", "accurate"):
+        model = load_judge(packaged_path(mode))
+        assert model.calibration is not None
+        assert model.confidence(0.9) > model.confidence(0.6)  # scaling keeps the order

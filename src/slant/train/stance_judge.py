@@ -8,7 +8,10 @@ scaled copies by the page's P(opinion), and the label (two allowed labels share 
 file name starts with ``--aside`` are left out entirely: they are the blind check. Cross-validation folds
 are grouped by outlet, so a fold never sees another page of the same outlet (both parts are fitted inside
 the fold); it reports the judge's agreement with the readers and the rules' on the same rows, by genre. The
-final model is fitted on every row with the best C and written as ``OUT/<mode>.json``::
+report also gives how well the judge's confidence (its probability of the polarity it shows) is calibrated
+against the readers (the expected calibration error over ten bins), before and after Platt scaling fitted
+on the cross-validated calls (cross-fitted for the figure); the scaling fitted on all of them ships with the
+model. The final model is fitted on every row with the best C and written as ``OUT/<mode>.json``::
 
     python -m slant.train.stance_judge --pages training/realnews/pages --texts DIR \\
         --aside tb7- --out src/slant/resources/models/stance_judge
@@ -197,14 +200,63 @@ def fit(rows: Sequence[Row], c: float) -> JudgeModel:
 
 def decide(model: JudgeModel, rows: Sequence[Row]) -> list[str]:
     """The judge's polarity per row, with the component's rules: places neutral, no polar call without cues."""
+    return [polarity for polarity, _ in judged(model, rows)]
+
+
+def judged(model: JudgeModel, rows: Sequence[Row]) -> list[tuple[str, float]]:
+    """The judge's polarity per row (as :func:`decide`) and its confidence, the probability of that
+    polarity, as the component reports it."""
     out = []
     for r in rows:
         p = model.actor.probs([with_opinion(r.features, model.opinion(r.style))])[0]
         got = CLASSES[int(np.argmax(p))]
         if r.kind == "place" or not allowed_call(got, r.evidence, r.features.get("agg", 0.0)):
             got = "neutral"
-        out.append(got)
+        out.append((got, float(p[CLASSES.index(got)])))
     return out
+
+
+def fit_platt(confidences: Sequence[float], right: Sequence[bool]) -> tuple[float, float]:
+    """Platt scaling ``(a, b)``: P(right) = sigmoid(a * logit(confidence) + b), by logistic regression."""
+    from scipy import optimize
+
+    q = np.clip(np.asarray(confidences, dtype=np.float64), 1e-6, 1 - 1e-6)
+    x = np.log(q / (1 - q))
+    y = np.asarray(right, dtype=np.float64)
+
+    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        z = theta[0] * x + theta[1]
+        p = 1.0 / (1.0 + np.exp(-z))
+        eps = 1e-12
+        value = float(-(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).sum())
+        g = p - y
+        return value, np.array([float((g * x).sum()), float(g.sum())])
+
+    res = optimize.minimize(loss, np.array([1.0, 0.0]), jac=True, method="L-BFGS-B")
+    return float(res.x[0]), float(res.x[1])
+
+
+def platt(confidence: float, scaling: tuple[float, float]) -> float:
+    """``confidence`` through Platt scaling ``(a, b)``."""
+    q = min(max(confidence, 1e-6), 1 - 1e-6)
+    return float(1.0 / (1.0 + np.exp(-(scaling[0] * np.log(q / (1 - q)) + scaling[1]))))
+
+
+def calibration(confidences: Sequence[float], right: Sequence[bool], bins: int = 10) -> dict[str, Any]:
+    """Expected calibration error (the row-weighted gap between confidence and agreement over ``bins``
+    equal-width bins) and the bins themselves as [lower edge, rows, mean confidence, agreement]."""
+    table: list[list[float]] = []
+    gap = 0.0
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        idx = [n for n, c in enumerate(confidences) if lo <= c < hi or (b == bins - 1 and c == 1.0)]
+        if not idx:
+            continue
+        conf = sum(confidences[n] for n in idx) / len(idx)
+        acc = sum(right[n] for n in idx) / len(idx)
+        gap += abs(conf - acc) * len(idx)
+        table.append([lo, len(idx), round(conf, 3), round(acc, 3)])
+    return {"ece": round(gap / max(1, len(confidences)), 4), "bins": table}
 
 
 def agreement(rows: Sequence[Row], said: Sequence[str]) -> dict[str, list[int]]:
@@ -228,21 +280,34 @@ def cross_validate(rows: Sequence[Row], folds: int, c: float, seed: int) -> dict
     random.Random(seed).shuffle(outlets)
     fold = {o: n % folds for n, o in enumerate(outlets)}
     said = [""] * len(rows)
+    confidence = [0.0] * len(rows)
     pages = [0, 0]
     for k in range(folds):
         train = [r for r in rows if fold[r.outlet] != k]
         test = [n for n, r in enumerate(rows) if fold[r.outlet] == k]
         model = fit(train, c)
-        for n, s in zip(test, decide(model, [rows[n] for n in test]), strict=True):
-            said[n] = s
+        for n, (s, p) in zip(test, judged(model, [rows[n] for n in test]), strict=True):
+            said[n], confidence[n] = s, p
         for r in {rows[n].page: rows[n] for n in test}.values():
             pages[0] += (model.opinion(r.style) >= 0.5) == (r.genre != "news")
             pages[1] += 1
+    right = [s in r.allowed for s, r in zip(said, rows, strict=True)]
+    # the scaling's own error, cross-fitted: each fold's calls scaled by a fit on the other folds' calls
+    scaled = [0.0] * len(rows)
+    for k in range(folds):
+        rest = [n for n, r in enumerate(rows) if fold[r.outlet] != k]
+        scaling = fit_platt([confidence[n] for n in rest], [right[n] for n in rest])
+        for n, r in enumerate(rows):
+            if fold[r.outlet] == k:
+                scaled[n] = platt(confidence[n], scaling)
     return {
         "c": c,
         "judge": agreement(rows, said),
         "rules": agreement(rows, [r.rules for r in rows]),
         "page_accuracy": pages,
+        "calibration": calibration(confidence, right),
+        "calibrated": calibration(scaled, right),
+        "scaling": fit_platt(confidence, right),
     }
 
 
@@ -283,7 +348,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         acc = r["page_accuracy"]
         print(
             f"C={c}: judge {_show(r['judge'])}\n       rules {_show(r['rules'])}\n"
-            f"       page part (opinion or not) {acc[0] / max(1, acc[1]):.3f} ({acc[0]}/{acc[1]} pages)",
+            f"       page part (opinion or not) {acc[0] / max(1, acc[1]):.3f} ({acc[0]}/{acc[1]} pages)\n"
+            f"       confidence: expected calibration error {r['calibration']['ece']:.3f} as the judge gives it, "
+            f"{r['calibrated']['ece']:.3f} after Platt scaling (cross-fitted); bins [from, rows, mean confidence, "
+            f"agreement] {r['calibrated']['bins']}",
             flush=True,
         )
         results.append(r)
@@ -305,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "results": results,
         },
     }
-    model = JudgeModel(model.page, model.actor, card)
+    model = JudgeModel(model.page, model.actor, card, tuple(best["scaling"]))
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{args.mode}.json"
     path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")

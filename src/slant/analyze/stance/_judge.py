@@ -22,7 +22,9 @@ of the author's praise never leans it toward blame, nor the other way round (``s
 Places hold no author stance (a capital city is where a story happens, not whom the writer judges).
 A stance's ``score`` is the judge's probability of its call, negative for blame, 0 for a neutral stance;
 its ``confidence`` is the judge's probability of the polarity shown (of neutral too, so a call held back
-for want of evidence shows how little the judge believed in neutral).
+for want of evidence shows how little the judge believed in neutral), calibrated against the readers by
+Platt scaling fitted on cross-validated calls (``python -m slant.train.stance_judge`` reports the
+calibration error).
 Speakers' stances pass through unchanged.
 """
 
@@ -221,6 +223,17 @@ class JudgeModel:
     page: Linear
     actor: Linear
     card: dict[str, Any]
+    #: Platt scaling ``(a, b)`` of the probability of the polarity shown into the reported confidence,
+    #: fitted on cross-validated calls against the readers; identity when None.
+    calibration: tuple[float, float] | None = None
+
+    def confidence(self, p: float) -> float:
+        """The reported confidence of a call the actor part gives probability ``p``."""
+        if self.calibration is None:
+            return p
+        a, b = self.calibration
+        q = min(max(p, 1e-6), 1 - 1e-6)
+        return 1.0 / (1.0 + math.exp(-(a * math.log(q / (1 - q)) + b)))
 
     def opinion(self, page: Mapping[str, float]) -> float:
         """P(opinion) of a page."""
@@ -232,14 +245,19 @@ class JudgeModel:
         return op, self.actor.probs([with_opinion(features.actors.get(i, {}), op) for i in ids])
 
     def to_json(self) -> dict[str, Any]:
-        return {"page": self.page.to_json(), "actor": self.actor.to_json(), "card": self.card}
+        out: dict[str, Any] = {"page": self.page.to_json(), "actor": self.actor.to_json(), "card": self.card}
+        if self.calibration is not None:
+            out["calibration"] = [round(v, 6) for v in self.calibration]
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> JudgeModel:
+        scaling = data.get("calibration")
         return cls(
             Linear.from_json(data["page"], PAGE_CLASSES, "stance judge", "slant.train.stance_judge"),
             Linear.from_json(data["actor"], CLASSES, "stance judge", "slant.train.stance_judge"),
             dict(data["card"]),
+            (float(scaling[0]), float(scaling[1])) if scaling else None,
         )
 
 
@@ -316,7 +334,7 @@ def judge_stances(
             if polarity == "negative"
             else 0.0
         )
-        confidence = round(float(p[CLASSES.index(polarity)]), 3)
+        confidence = round(model.confidence(float(p[CLASSES.index(polarity)])), 3)
         judged[st.target] = replace(
             st,
             polarity=polarity,  # type: ignore[arg-type]
