@@ -399,3 +399,20 @@ def test_the_model_reports_calibrated_confidence_and_keeps_its_scaling() -> None
         model = load_judge(packaged_path(mode))
         assert model.calibration is not None
         assert model.confidence(0.9) > model.confidence(0.6)  # scaling keeps the order
+
+
+def test_cross_validation_reports_calibration_and_thresholds() -> None:
+    from slant.train.stance_judge import THRESHOLDS, cross_validate
+
+    rows = []
+    for n in range(30):
+        rows.append(_row(f"op{n}", "opinion", -0.8, "negative", 0.9))
+        rows.append(_row(f"nw{n}", "news", -0.8, "neutral", 0.05))
+        rows.append(_row(f"mx{n}", "opinion", -0.3, "negative" if n % 3 else "neutral", 0.9))
+    r = cross_validate(rows, 5, 1.0, 7)
+    assert set(r["thresholds"]) == {str(t) for t in THRESHOLDS}
+    assert 0.0 <= r["calibrated"]["ece"] <= 1.0 and sum(b[1] for b in r["calibration"]["bins"]) == len(rows)
+    # every threshold scores every row
+    agree = [r["thresholds"][str(t)]["all"] for t in THRESHOLDS]
+    assert all(a[1] == len(rows) for a in agree)
+    assert r["judge"]["all"][0] >= 60  # the separable rows are learned

@@ -273,6 +273,10 @@ def _show(fig: Mapping[str, list[int]]) -> str:
     return "  ".join(f"{k} {a / n:.3f} ({a}/{n})" for k, (a, n) in sorted(fig.items(), key=lambda kv: kv[0] != "all"))
 
 
+#: Confidence thresholds for polar calls that cross-validation tries (the component shows every argmax call).
+THRESHOLDS = (0.5, 0.6, 0.7)
+
+
 def cross_validate(rows: Sequence[Row], folds: int, c: float, seed: int) -> dict[str, Any]:
     """Outlet-grouped K-fold agreement of the judge and of the rules on the same rows, and the page part's
     accuracy (opinion or not) on the held-out pages."""
@@ -308,6 +312,13 @@ def cross_validate(rows: Sequence[Row], folds: int, c: float, seed: int) -> dict
         "calibration": calibration(confidence, right),
         "calibrated": calibration(scaled, right),
         "scaling": fit_platt(confidence, right),
+        # a polar call below the threshold (calibrated confidence) shown as neutral instead
+        "thresholds": {
+            str(t): agreement(
+                rows, ["neutral" if s != "neutral" and q < t else s for s, q in zip(said, scaled, strict=True)]
+            )
+            for t in THRESHOLDS
+        },
     }
 
 
@@ -351,7 +362,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"       page part (opinion or not) {acc[0] / max(1, acc[1]):.3f} ({acc[0]}/{acc[1]} pages)\n"
             f"       confidence: expected calibration error {r['calibration']['ece']:.3f} as the judge gives it, "
             f"{r['calibrated']['ece']:.3f} after Platt scaling (cross-fitted); bins [from, rows, mean confidence, "
-            f"agreement] {r['calibrated']['bins']}",
+            f"agreement] {r['calibrated']['bins']}\n"
+            + "".join(
+                f"       polar calls under {t} shown neutral: {_show(fig)}\n" for t, fig in r["thresholds"].items()
+            ),
             flush=True,
         )
         results.append(r)
