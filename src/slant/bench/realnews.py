@@ -146,7 +146,7 @@ def run_realnews(
 def ranking_figures(rows: Sequence[dict[str, Any]], outputs: Sequence[str]) -> dict[str, dict[str, Any]]:
     """:data:`RANKING`'s figures, in the scorer's shape (``{"ALL": {"num", "den", "value"}}``), over the
     articles of ``rows`` that ``outputs`` (``analyze --json`` lines) has."""
-    from slant.train.realnews import matching_actor, norm_name
+    from slant.train.realnews import label_target, matching_actor, norm_name
 
     by_file = {}
     for line in outputs:
@@ -159,12 +159,7 @@ def ranking_figures(rows: Sequence[dict[str, Any]], outputs: Sequence[str]) -> d
         if data is None:
             continue
         actors: list[dict[str, Any]] = [
-            {
-                "n": n,
-                "names": sorted({norm_name(x) for x in (a["name"], *a.get("aliases", ()))}),
-                "name": norm_name(a["name"]),
-                "mentions": len(a.get("mentions", ())),
-            }
+            {"n": n, **label_target(a["name"], a.get("aliases", ()), len(a.get("mentions", ())))}
             for n, a in enumerate(data.get("actors", ()))
         ]
         main: set[int] = set()

@@ -119,6 +119,31 @@ def matching_actor(name: str, forms: set[str], actors: Sequence[Mapping[str, Any
     return max(exact or cands, key=lambda a: a["mentions"])
 
 
+def label_target(name: str, aliases: Iterable[str], mentions: int) -> dict[str, Any]:
+    """A slant actor as :func:`matching_actor` reads it: its normalised name and forms and its mentions."""
+    return {"names": sorted({norm_name(n) for n in (name, *aliases)}), "name": norm_name(name), "mentions": mentions}
+
+
+_CONTEXT_PIPELINES: dict[tuple[str, ...], Any] = {}
+
+
+def page_context(path: str, components: Sequence[str]) -> Any:
+    """A rebuilt page's analysed context (None for a page slant does not analyse) through a pipeline of
+    ``components``, built once per process: what the trainers' workers read."""
+    from slant.clean import clean_document
+    from slant.config import load_settings
+    from slant.models import RawDocument
+    from slant.pipeline import build_pipeline
+
+    key = tuple(components)
+    if key not in _CONTEXT_PIPELINES:
+        _CONTEXT_PIPELINES[key] = build_pipeline(key)
+    text = Path(path).read_text(encoding="utf-8")
+    article = clean_document(RawDocument(source=path, text=text), load_settings())
+    ((_, ctx),) = _CONTEXT_PIPELINES[key].contexts([article])
+    return ctx
+
+
 def trainer_arguments(prog: str, description: str) -> argparse.ArgumentParser:
     """The command line every trainer on the labelled pages shares: ``--pages``, ``--texts``, ``--aside``,
     ``--folds``, ``--c`` (repeatable), ``--seed``, ``--workers`` and ``--out``."""

@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from slant.analyze.salience import CLASSES, COMPONENTS, SalienceModel, salience_features, subject_counts
+from slant.analyze.salience import CLASSES, COMPONENTS, SalienceModel, features_of
 from slant.train.linear import fit_logistic
-from slant.train.realnews import matching_actor, norm_name, read_pages, trainer_arguments
+from slant.train.realnews import label_target, matching_actor, norm_name, page_context, read_pages, trainer_arguments
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,43 +42,16 @@ class Row:
     mentions: int
 
 
-_PIPELINE: Any = None
-
-
 def _analyse(job: tuple[str, str]) -> tuple[str, list[dict[str, Any]]]:
     """Worker: one page's actors with their normalised names, mention counts and salience features."""
-    global _PIPELINE
-    from slant.clean import clean_document
-    from slant.config import load_settings
-    from slant.models import RawDocument
-    from slant.pipeline import build_pipeline
-
     path, name = job
-    if _PIPELINE is None:
-        _PIPELINE = build_pipeline(COMPONENTS)
-    text = Path(path).read_text(encoding="utf-8")
-    article = clean_document(RawDocument(source=path, text=text), load_settings())
-    ((_, ctx),) = _PIPELINE.contexts([article])
+    ctx = page_context(path, COMPONENTS)
     if ctx is None:
         return name, []
-    d = ctx.data
-    actors = tuple(d.get("actors", ()))
-    feats = salience_features(
-        actors,
-        d.get("quotes", ()),
-        d.get("relations", ()),
-        article.title or "",
-        len(article.text),
-        subject_counts(ctx.doc, actors),
-    )
+    feats = features_of(ctx)
     return name, [
-        {
-            "names": sorted({norm_name(n) for n in (a.name, *a.aliases)}),
-            "name": norm_name(a.name),
-            "mentions": len(a.mentions),
-            "features": feats[a.id],
-        }
-        for a in actors
+        {**label_target(a.name, a.aliases, len(a.mentions)), "features": feats[a.id]}
+        for a in ctx.data.get("actors", ())
     ]
 
 

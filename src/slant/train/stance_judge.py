@@ -39,10 +39,19 @@ from slant.analyze.stance._judge import (
     JudgeModel,
     allowed_call,
     features_of,
+    platt,
     with_opinion,
 )
 from slant.train.linear import fit_logistic
-from slant.train.realnews import labels, matching_actor, norm_name, read_pages, trainer_arguments
+from slant.train.realnews import (
+    label_target,
+    labels,
+    matching_actor,
+    norm_name,
+    page_context,
+    read_pages,
+    trainer_arguments,
+)
 
 #: Components from the judge on (left out of the pipeline that makes the features: they run after it).
 JUDGES = ("slant.stance-judge", "slant.salience")
@@ -69,24 +78,12 @@ class Row:
         return out
 
 
-_PIPELINE: Any = None
-
-
 def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
     """Worker: one page's actors with their features, names, kind, evidence signs and the rules' stance."""
-    global _PIPELINE
-    from slant.clean import clean_document
-    from slant.config import load_settings
-    from slant.models import RawDocument
-    from slant.pipeline import build_pipeline, components_for
+    from slant.pipeline import components_for
 
     path, name, mode = job
-    if _PIPELINE is None:
-        names = [c for c in components_for(mode) if not c.startswith(JUDGES)]
-        _PIPELINE = build_pipeline(names)
-    text = Path(path).read_text(encoding="utf-8")
-    article = clean_document(RawDocument(source=path, text=text), load_settings())
-    ((_, ctx),) = _PIPELINE.contexts([article])
+    ctx = page_context(path, [c for c in components_for(mode) if not c.startswith(JUDGES)])
     if ctx is None:
         return name, []
     feats = features_of(ctx)
@@ -98,10 +95,8 @@ def _analyse(job: tuple[str, str, str]) -> tuple[str, list[dict[str, Any]]]:
         sig = signals.get(a.id)
         out.append(
             {
+                **label_target(a.name, a.aliases, len(a.mentions)),
                 "id": a.id,
-                "names": sorted({norm_name(n) for n in (a.name, *a.aliases)}),
-                "name": norm_name(a.name),
-                "mentions": len(a.mentions),
                 "kind": a.kind,
                 "features": feats.actors.get(a.id, {}),
                 "style": page,
@@ -217,29 +212,14 @@ def judged(model: JudgeModel, rows: Sequence[Row]) -> list[tuple[str, float]]:
 
 
 def fit_platt(confidences: Sequence[float], right: Sequence[bool]) -> tuple[float, float]:
-    """Platt scaling ``(a, b)``: P(right) = sigmoid(a * logit(confidence) + b), by logistic regression."""
-    from scipy import optimize
-
+    """Platt scaling ``(a, b)``: P(right) = sigmoid(a * logit(confidence) + b), by (all but unregularised)
+    logistic regression on the logit."""
     q = np.clip(np.asarray(confidences, dtype=np.float64), 1e-6, 1 - 1e-6)
-    x = np.log(q / (1 - q))
-    y = np.asarray(right, dtype=np.float64)
-
-    def loss(theta: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
-        z = theta[0] * x + theta[1]
-        p = 1.0 / (1.0 + np.exp(-z))
-        eps = 1e-12
-        value = float(-(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).sum())
-        g = p - y
-        return value, np.array([float((g * x).sum()), float(g.sum())])
-
-    res = optimize.minimize(loss, np.array([1.0, 0.0]), jac=True, method="L-BFGS-B")
-    return float(res.x[0]), float(res.x[1])
-
-
-def platt(confidence: float, scaling: tuple[float, float]) -> float:
-    """``confidence`` through Platt scaling ``(a, b)``."""
-    q = min(max(confidence, 1e-6), 1 - 1e-6)
-    return float(1.0 / (1.0 + np.exp(-(scaling[0] * np.log(q / (1 - q)) + scaling[1]))))
+    xs = [{"logit": float(v)} for v in np.log(q / (1 - q))]
+    ys = np.array([[0.0, 1.0] if r else [1.0, 0.0] for r in right])
+    model = fit_logistic(xs, ys, ("wrong", "right"), 1e6)
+    w = model.weights[model.index["logit"]] if "logit" in model.index else np.zeros(2)
+    return float(w[1] - w[0]), float(model.bias[1] - model.bias[0])
 
 
 def calibration(confidences: Sequence[float], right: Sequence[bool], bins: int = 10) -> dict[str, Any]:

@@ -126,13 +126,13 @@ class Rules:
             lemma = tok.lemma_.lower()
             if pos == "VERB" and lemma in lex.verbs:
                 yield from self._verb(tok, lex.verbs[lemma])
-            if lemma in lex.demanded or tok.lower_ in lex.demanded:
-                yield from self._demanded(tok, lex.demanded.get(lemma) or lex.demanded[tok.lower_])
             elif pos in NOUN_POS:
                 if lemma in lex.nouns or lemma in lex.phrases:
                     yield from self._noun(tok, lemma)
                 if lemma in lex.agents:
                     yield from self._agent(tok, lex.agents[lemma])
+            if lemma in lex.demanded or tok.lower_ in lex.demanded:  # read as a verb or, misparsed, a noun
+                yield from self._demanded(tok, lex.demanded.get(lemma) or lex.demanded[tok.lower_])
             if tok.lower_ == "conditional":
                 self._sentence_condition(tok)
             if lemma in lex.evaluative or tok.lower_ in lex.evaluative:

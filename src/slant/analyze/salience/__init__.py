@@ -26,8 +26,6 @@ from slant.models import Actor, Stance
 CLASSES = ("other", "main")
 #: The components whose output the features read (what the trainer runs).
 COMPONENTS = ("slant.actors.v12", "slant.quotes.v10", "slant.relations.v3")
-#: Salience at or above which an actor counts as a main actor (the model's even odds).
-MAIN = 0.5
 
 
 @dataclass(frozen=True)
@@ -64,6 +62,20 @@ def load_salience(path: Path) -> SalienceModel:
     return read_model(path, SalienceModel.from_json, "salience model", "python -m slant.train.salience")
 
 
+def features_of(ctx: Context) -> dict[str, dict[str, float]]:
+    """The salience features of every actor of an analysed context, by id."""
+    d = ctx.data
+    actors = tuple(d.get("actors", ()))
+    return salience_features(
+        actors,
+        d.get("quotes", ()),
+        d.get("relations", ()),
+        ctx.article.title or "",
+        len(ctx.article.text),
+        subject_counts(ctx.doc, actors),
+    )
+
+
 def rank_by_salience(
     actors: Sequence[Actor], stances: Sequence[Stance], salience: Mapping[str, float]
 ) -> tuple[tuple[Actor, ...], tuple[Stance, ...]]:
@@ -91,14 +103,7 @@ class SalienceComponent(Component):
     def __call__(self, ctx: Context) -> None:
         d = ctx.data
         actors = tuple(d.get("actors", ()))
-        feats = salience_features(
-            actors,
-            d.get("quotes", ()),
-            d.get("relations", ()),
-            ctx.article.title or "",
-            len(ctx.article.text),
-            subject_counts(ctx.doc, actors),
-        )
+        feats = features_of(ctx)
         scores = dict(zip((a.id for a in actors), self.model.scores([feats[a.id] for a in actors]), strict=True))
         d["actors"], d["stances"] = rank_by_salience(actors, tuple(d.get("stances", ())), scores)
 
@@ -106,9 +111,9 @@ class SalienceComponent(Component):
 __all__ = [
     "CLASSES",
     "COMPONENTS",
-    "MAIN",
     "SalienceComponent",
     "SalienceModel",
+    "features_of",
     "load_salience",
     "packaged_path",
     "rank_by_salience",

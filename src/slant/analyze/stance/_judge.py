@@ -216,6 +216,12 @@ def article_features(
     )
 
 
+def platt(p: float, scaling: tuple[float, float]) -> float:
+    """``p`` through Platt scaling ``(a, b)``: sigmoid(a * logit(p) + b)."""
+    q = min(max(p, 1e-6), 1 - 1e-6)
+    return 1.0 / (1.0 + math.exp(-(scaling[0] * math.log(q / (1 - q)) + scaling[1])))
+
+
 @dataclass(frozen=True)
 class JudgeModel:
     """The page part (P(news), P(opinion)) and the actor part (P(neutral, positive, negative))."""
@@ -229,11 +235,7 @@ class JudgeModel:
 
     def confidence(self, p: float) -> float:
         """The reported confidence of a call the actor part gives probability ``p``."""
-        if self.calibration is None:
-            return p
-        a, b = self.calibration
-        q = min(max(p, 1e-6), 1 - 1e-6)
-        return 1.0 / (1.0 + math.exp(-(a * math.log(q / (1 - q)) + b)))
+        return p if self.calibration is None else platt(p, self.calibration)
 
     def opinion(self, page: Mapping[str, float]) -> float:
         """P(opinion) of a page."""
